@@ -1,0 +1,95 @@
+/**
+ * bench/api: the list of 1,000 items and the login, at 50 concurrent connections, each printed beside the raw SQL
+ * query of the same rows run the same way in the same run (DESIGN §10). Goal for the list: p99 ≤ 3× raw SQL.
+ *
+ *   npm run bench:api                       # embedded PGlite in a temp folder
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:api   # a fresh database beside the given one
+ */
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
+import { rows } from '../../server/db/connection';
+import { migrate } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed/demo';
+import { freshDatabase } from '../../tests/api/test-database';
+
+const CONNECTIONS = 50;
+const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 600);
+const LOGIN_REQUESTS = Number(process.env.BENCH_LOGIN_REQUESTS ?? 200);
+
+if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+else delete process.env.TEST_DATABASE_URL;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Runs `total` calls of `fn` with `concurrency` in flight; returns latencies in ms, sorted. */
+async function closedLoop(total: number, concurrency: number, fn: () => Promise<unknown>): Promise<number[]> {
+  const lat: number[] = [];
+  let started = 0;
+  const worker = async () => {
+    while (started < total) {
+      started++;
+      const t = performance.now();
+      await fn();
+      lat.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return lat.sort((a, b) => a - b);
+}
+
+async function http(url: string, opts: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; amount: number }) {
+  const r = await autocannon({
+    url, connections: CONNECTIONS, amount: opts.amount, method: opts.method ?? 'GET', body: opts.body,
+    headers: opts.headers,
+    // On PGlite requests queue behind one another; a queue is latency to measure, not an error.
+    timeout: 300,
+  });
+  if (r.non2xx > 0 || r.errors > 0) {
+    throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts)`);
+  }
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average };
+}
+
+const fmt = (n: number) => n.toFixed(1).padStart(8);
+
+const tdb = await freshDatabase('bench');
+try {
+  await migrate(tdb.database);
+  await seedDemo(tdb.database.db);
+  const app = await buildApp({ db: tdb.database.db, serversFile: '/dev/null' });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await (await fetch(`${base}/accounts/login/`, {
+    method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin123' }),
+  })).json() as { sessionid: string };
+  const auth = { authorization: login.sessionid };
+  const [count] = await rows<{ n: string | number }>(tdb.database.db, sql`select count(*) as n from items`);
+  if (Number(count!.n) < 1000) throw new Error('the seed has fewer than 1,000 items');
+
+  // Warm both paths so neither pays for first-use compilation in the measurement.
+  for (let i = 0; i < 5; i++) await fetch(`${base}/items/list/?limit=1000&sort=code`, { headers: auth });
+
+  const list = await http(`${base}/items/list/?limit=1000&sort=code`, { headers: auth, amount: LIST_REQUESTS });
+  const rawList = await closedLoop(LIST_REQUESTS, CONNECTIONS, () =>
+    rows(tdb.database.db, sql`select * from items order by code limit 1000`));
+
+  const loginBody = new URLSearchParams({ username: 'admin', password: 'admin123' }).toString();
+  const loginHttp = await http(`${base}/accounts/login/`, {
+    method: 'POST', body: loginBody, amount: LOGIN_REQUESTS,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const rawLogin = await closedLoop(LOGIN_REQUESTS, CONNECTIONS, () =>
+    rows(tdb.database.db, sql`select * from accounts where lower(username) = lower(${'admin'})`));
+
+  console.log(`\nbench/api on ${tdb.engine}, ${CONNECTIONS} concurrent connections (ms)`);
+  console.log('                               p50       p99   p99 ratio');
+  console.log(`items list 1000 (HTTP)   ${fmt(list.p50)}  ${fmt(list.p99)}`);
+  console.log(`  raw SQL same rows      ${fmt(percentile(rawList, 50))}  ${fmt(percentile(rawList, 99))}   ${(list.p99 / percentile(rawList, 99)).toFixed(2)}x  (goal ≤ 3x)`);
+  console.log(`login (HTTP, scrypt)     ${fmt(loginHttp.p50)}  ${fmt(loginHttp.p99)}`);
+  console.log(`  raw SQL account row    ${fmt(percentile(rawLogin, 50))}  ${fmt(percentile(rawLogin, 99))}   ${(loginHttp.p99 / percentile(rawLogin, 99)).toFixed(2)}x  (scrypt is deliberately slow)`);
+  await app.close();
+} finally {
+  await tdb.drop();
+}

@@ -1,0 +1,73 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+
+/**
+ * One database handle for both engines (DESIGN §9): PGlite in a folder (default) or a PostgreSQL server
+ * (`DATABASE_URL`). Everything above this file speaks drizzle and runs unchanged on both.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` on one connection holding the migration lock, so two instances starting together migrate once.
+   * `exec` runs a multi-statement SQL script on that connection.
+   */
+  withMigrationLock<T>(fn: (exec: (sqlText: string) => Promise<void>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url);
+  return openPglite(opts.dataDir ?? './data/db');
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
+  // PGlite defaults to fsync off (-F); an acknowledged write must survive a crash, so drop that flag.
+  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
+    startParams: PGlite.defaultStartParams.filter(p => p !== '-F'),
+  });
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    // One process owns a PGlite folder, so there is nobody to race with.
+    withMigrationLock: fn => fn(async text => { await client.exec(text); }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  // A dropped idle connection must not crash the server; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    withMigrationLock: async fn => {
+      const c = await pool.connect();
+      try {
+        await c.query('select pg_advisory_lock(7311001)');
+        return await fn(async text => { await c.query(text); });
+      } finally {
+        await c.query('select pg_advisory_unlock(7311001)').catch(() => {});
+        c.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** The rows of a raw query, whatever the driver's result shape. */
+export async function rows<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T[]> {
+  const r = (await db.execute(q)) as unknown as { rows: T[] };
+  return r.rows;
+}

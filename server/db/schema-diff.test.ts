@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { TableShape } from '../../src/domain/registry/sql-shape';
+import { diffSchema } from './schema-diff';
+
+const wanted: TableShape[] = [{
+  name: 'things', columns: [
+    { name: 'id', type: 'integer', notNull: true, primaryKey: true, identity: true },
+    { name: 'code', type: 'text', notNull: true, unique: true },
+    { name: 'parent_id', type: 'integer', notNull: false, references: 'things' },
+  ],
+}];
+
+describe('schema diff', () => {
+  it('creates a missing table before adding its constraints', () => {
+    const d = diffSchema(wanted, new Map());
+    expect(d.differences).toEqual(['table things is missing']);
+    const sqlText = d.statements.join('\n');
+    expect(sqlText.indexOf('create table "things"')).toBeLessThan(sqlText.indexOf('foreign key'));
+    expect(sqlText).toContain('add constraint "things_code_key" unique ("code")');
+  });
+
+  it('is empty when the database matches', () => {
+    const actual = new Map([['things', structuredClone(wanted[0]!)]]);
+    expect(diffSchema(wanted, actual)).toEqual({ statements: [], differences: [] });
+  });
+
+  it('reports type, nullability, uniqueness and reference changes, and columns no longer declared', () => {
+    const actual = new Map<string, TableShape>([['things', { name: 'things', columns: [
+      { name: 'id', type: 'integer', notNull: true, primaryKey: true },
+      { name: 'code', type: 'integer', notNull: false },
+      { name: 'parent_id', type: 'integer', notNull: false },
+      { name: 'old', type: 'text', notNull: false },
+    ] }]]);
+    expect(diffSchema(wanted, actual).differences).toEqual([
+      'column things.code is integer, declared text',
+      'column things.code is not required in the database',
+      'column things.code unique: database false, declared true',
+      'column things.parent_id references nothing, declared things',
+      'column things.old is not declared',
+    ]);
+  });
+});

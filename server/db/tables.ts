@@ -1,0 +1,121 @@
+import {
+  bigint, boolean, customType, date, integer, jsonb, numeric, pgTable, text, timestamp,
+  type PgColumnBuilderBase, type PgTableWithColumns, type TableConfig,
+} from 'drizzle-orm/pg-core';
+import type { Field } from '../../src/domain/registry/fields';
+import type { ResourceDef } from '../../src/domain/registry/resource';
+import { RESOURCES } from '../../src/domain/resources/all';
+
+/**
+ * Drizzle tables, derived from the registry at start-up, so queries are typed by column and both drivers map values
+ * the same way (numerics as numbers, timestamps as Dates that serialise to ISO strings, dates as YYYY-MM-DD).
+ */
+
+// Column types whose TypeScript shape depends on the declaration are only known at run time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry table's columns are dynamic by design
+export type AnyTable = PgTableWithColumns<TableConfig & { columns: Record<string, any> }>;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: v => Buffer.from(v),
+});
+
+function fieldColumn(name: string, f: Field): PgColumnBuilderBase {
+  switch (f.type) {
+    case 'text': case 'enum': case 'password': return text(name);
+    case 'int': case 'ref': return integer(name);
+    case 'number': return numeric(name, { precision: 18, scale: f.scale, mode: 'number' });
+    case 'money': return numeric(name, { precision: 18, scale: 4, mode: 'number' });
+    case 'bool': return boolean(name);
+    case 'date': return date(name, { mode: 'string' });
+    case 'datetime': return timestamp(name, { withTimezone: true, mode: 'date' });
+    case 'json': return jsonb(name);
+    case 'refs': return integer(name).array();
+    case 'texts': return text(name).array();
+  }
+}
+
+function resourceTable(res: ResourceDef): AnyTable {
+  const cols: Record<string, PgColumnBuilderBase> = {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    version: integer('version').notNull().default(1),
+    rev: bigint('rev', { mode: 'number' }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    created_by: integer('created_by'),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updated_by: integer('updated_by'),
+  };
+  if (res.kind === 'document') cols.canceled = boolean('canceled').notNull().default(false);
+  for (const [name, f] of Object.entries(res.fields)) cols[name] = fieldColumn(name, f);
+  return pgTable(res.name, cols) as unknown as AnyTable;
+}
+
+const TABLES = new Map(RESOURCES.map(r => [r.name, resourceTable(r)]));
+
+export function tableOf(res: ResourceDef): AnyTable {
+  const t = TABLES.get(res.name);
+  if (!t) throw new Error(`no table for ${res.name}`);
+  return t;
+}
+
+// System tables (hand-written in migrations/0000_system.sql).
+
+export const history = pgTable('history', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  table_name: text('table_name').notNull(),
+  kid: integer('kid').notNull(),
+  action: text('action').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  by_id: integer('by_id'),
+  by_name: text('by_name'),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  rev: bigint('rev', { mode: 'number' }).notNull(),
+});
+
+export const tombstones = pgTable('tombstones', {
+  table_name: text('table_name').notNull(),
+  kid: integer('kid').notNull(),
+  rev: bigint('rev', { mode: 'number' }).notNull(),
+  deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const authTokens = pgTable('auth_tokens', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  account_id: integer('account_id').notNull(),
+  token_hash: text('token_hash').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  revoke_reason: text('revoke_reason'),
+});
+
+export const authSessions = pgTable('auth_sessions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  token_id: bigint('token_id', { mode: 'number' }).notNull(),
+  account_id: integer('account_id').notNull(),
+  session_hash: text('session_hash').notNull(),
+  client: text('client'),
+  ip: text('ip'),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  last_seen_at: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  revoke_reason: text('revoke_reason'),
+});
+
+export const loginFailures = pgTable('login_failures', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  key: text('key').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const files = pgTable('files', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  account_id: integer('account_id'),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

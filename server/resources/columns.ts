@@ -1,0 +1,53 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/connection';
+import type { ResourceDef } from '../../src/domain/registry/resource';
+import { SYSTEM_COLUMNS } from '../../src/domain/registry/resource';
+import { resourceByName } from '../../src/domain/resources/all';
+import { tableOf, type AnyTable } from '../db/tables';
+
+/** The columns a client may read: system columns and every field but write-only ones (password hashes). */
+export function readableColumns(res: ResourceDef): string[] {
+  const cols: string[] = [...SYSTEM_COLUMNS];
+  if (res.kind === 'document') cols.push('canceled');
+  for (const [k, f] of Object.entries(res.fields)) if (!f.writeOnly) cols.push(k);
+  return cols;
+}
+
+/** Columns a client may filter and sort by. */
+export function isQueryable(res: ResourceDef, col: string): boolean {
+  return readableColumns(res).includes(col);
+}
+
+export function column(t: AnyTable, name: string): PgColumn {
+  return (t as unknown as Record<string, PgColumn>)[name]!;
+}
+
+/**
+ * The select of a list, detail or pull: readable columns plus, for each reference, the display name of the row it
+ * points at (`<field>_name`, or `<field>_names` in order for a list of references), so grids need no second call.
+ * Single references are left joins (one hash join per reference, not a subquery per row); lists of references are
+ * a subquery, as they cannot be joined without multiplying rows.
+ */
+export function selectRows(db: Db, res: ResourceDef) {
+  const t = tableOf(res);
+  const fields: Record<string, PgColumn | SQL.Aliased> = {};
+  for (const c of readableColumns(res)) fields[c] = column(t, c);
+  const joins: { table: AnyTable; on: SQL }[] = [];
+  for (const [k, f] of Object.entries(res.fields)) {
+    if (f.type !== 'ref' && f.type !== 'refs') continue;
+    const target = resourceByName(f.to)!;
+    if (f.type === 'ref') {
+      const a = alias(tableOf(target), `r_${k}`) as unknown as AnyTable;
+      fields[`${k}_name`] = sql<string | null>`${column(a, target.display)}`.as(`${k}_name`);
+      joins.push({ table: a, on: eq(column(a, 'id'), column(t, k)) });
+    } else {
+      const self = sql`${sql.identifier(res.name)}.${sql.identifier(k)}`;
+      fields[`${k}_names`] = sql<string[] | null>`(select array_agg(r.${sql.identifier(target.display)} order by u.ord)
+        from unnest(${self}) with ordinality u(id, ord) join ${sql.identifier(target.name)} r on r.id = u.id)`.as(`${k}_names`);
+    }
+  }
+  let q = db.select(fields).from(t).$dynamic();
+  for (const j of joins) q = q.leftJoin(j.table, j.on);
+  return q;
+}

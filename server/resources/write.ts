@@ -1,0 +1,177 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { resourceLabel } from '../../src/domain/i18n/resource-labels';
+import type { Lang } from '../../src/domain/messages/catalog';
+import { saveSchema } from '../../src/domain/registry/input-schema';
+import type { FieldError } from '../../src/domain/registry/issue-keys';
+import { fieldErrorsOf } from '../../src/domain/registry/issue-keys';
+import type { ResourceDef } from '../../src/domain/registry/resource';
+import { resourceByName } from '../../src/domain/resources/all';
+import type { Auth } from '../auth/sessions';
+import { referrersOf } from '../auth/permissions';
+import type { Db } from '../db/connection';
+import { history, tableOf, tombstones } from '../db/tables';
+import { ApiError, badRequest, notFound } from '../lib/api-error';
+import { hashPassword } from '../lib/secrets';
+import { column, readableColumns } from './columns';
+import { detailRow } from './list';
+
+type RowData = Record<string, unknown>;
+
+/** What history keeps of a row: everything a client may read (never a password hash). */
+function snapshot(res: ResourceDef, row: RowData): RowData {
+  const out: RowData = {};
+  for (const c of readableColumns(res)) if (c in row) out[c] = row[c];
+  return out;
+}
+
+async function recordHistory(db: Db, res: ResourceDef, action: string, kid: number, before: RowData | null,
+  after: RowData | null, auth: Auth, rev: number): Promise<void> {
+  await db.insert(history).values({
+    table_name: res.name, kid, action, rev, by_id: auth.accountId, by_name: auth.name,
+    before: before ? snapshot(res, before) : null, after: after ? snapshot(res, after) : null,
+  });
+}
+
+async function nextRev(db: Db): Promise<number> {
+  const [r] = await db.execute(sql`select nextval('rev_seq')::bigint as rev`).then(x => (x as unknown as { rows: { rev: number | string }[] }).rows);
+  return Number(r!.rev);
+}
+
+/**
+ * Validates a save's values against the declaration, then normalises them for storage: defaults on create,
+ * empty unique text → null (so two blank codes do not collide), passwords hashed.
+ */
+export async function validateValues(db: Db, res: ResourceDef, raw: RowData, mode: 'create' | 'update'): Promise<RowData> {
+  const parsed = saveSchema(res, mode).safeParse(raw);
+  if (!parsed.success) {
+    throw new ApiError(422, 'invalid_input', {}, fieldErrorsOf(parsed.error, raw));
+  }
+  const values: RowData = {};
+  for (const [k, v] of Object.entries(parsed.data)) if (v !== undefined) values[k] = v;
+  for (const [k, f] of Object.entries(res.fields)) {
+    if (mode === 'create' && values[k] === undefined && 'default' in f && f.default !== undefined) values[k] = f.default;
+    if (f.type === 'text' && f.unique && values[k] === '') values[k] = null;
+    // Date-times travel as ISO strings; the column wants a Date.
+    if (f.type === 'datetime' && typeof values[k] === 'string') values[k] = new Date(values[k] as string);
+    if (f.type === 'password') {
+      if (values[k]) values[k] = await hashPassword(values[k] as string);
+      else delete values[k];
+    }
+  }
+  await checkReferences(db, res, values);
+  return values;
+}
+
+/** Every referenced id must exist (list references have no foreign key, so the server is their only guard). */
+async function checkReferences(db: Db, res: ResourceDef, values: RowData): Promise<void> {
+  const errors: Record<string, FieldError> = {};
+  for (const [k, f] of Object.entries(res.fields)) {
+    if (f.type !== 'ref' && f.type !== 'refs') continue;
+    const v = values[k];
+    const ids = [...new Set(f.type === 'ref' ? (v == null ? [] : [v as number]) : ((v as number[] | null) ?? []))];
+    if (ids.length === 0) continue;
+    const target = tableOf(resourceByName(f.to)!);
+    const found = await db.select({ id: column(target, 'id') }).from(target).where(inArray(column(target, 'id'), ids));
+    if (found.length !== ids.length) errors[k] = { key: 'ref_missing' };
+  }
+  if (Object.keys(errors).length) throw new ApiError(422, 'invalid_input', {}, errors);
+}
+
+export async function createRow(db: Db, res: ResourceDef, raw: RowData, auth: Auth): Promise<RowData> {
+  const values = await validateValues(db, res, raw, 'create');
+  return db.transaction(async tx => {
+    const t = tableOf(res);
+    const rev = await nextRev(tx);
+    const [row] = await tx.insert(t).values({ ...values, rev, created_by: auth.accountId, updated_by: auth.accountId })
+      .returning();
+    await recordHistory(tx, res, 'create', row!.id as number, null, row!, auth, rev);
+    return (await detailRow(tx, res, row!.id as number))!;
+  });
+}
+
+/**
+ * Updates the fields sent. `version` must be the row's current version: a stale one answers 409 naming who changed
+ * the row and when, so nobody overwrites a colleague's edit without seeing it.
+ */
+export async function updateRow(db: Db, res: ResourceDef, id: number, version: number, raw: RowData, auth: Auth):
+  Promise<RowData> {
+  const values = await validateValues(db, res, raw, 'update');
+  return db.transaction(async tx => {
+    const t = tableOf(res);
+    const [before] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
+    if (!before) throw notFound();
+    if (before.version !== version) throw await staleVersion(tx, before);
+    const rev = await nextRev(tx);
+    const [after] = await tx.update(t).set({
+      ...values, rev, version: version + 1, updated_at: new Date(), updated_by: auth.accountId,
+    }).where(eq(column(t, 'id'), id)).returning();
+    await recordHistory(tx, res, 'update', id, before, after!, auth, rev);
+    return (await detailRow(tx, res, id))!;
+  });
+}
+
+async function staleVersion(db: Db, row: RowData): Promise<ApiError> {
+  const accounts = tableOf(resourceByName('accounts')!);
+  const [who] = row.updated_by == null ? [] :
+    await db.select({ name: column(accounts, 'name') }).from(accounts).where(eq(column(accounts, 'id'), row.updated_by as number));
+  const at = (row.updated_at as Date).toISOString();
+  const by = (who?.name as string | undefined) ?? '?';
+  return new ApiError(409, 'stale_version', { by, at: at.replace('T', ' ').slice(0, 19) }, {},
+    { version: row.version, updated_by: row.updated_by, updated_by_name: by, updated_at: at });
+}
+
+/** Cancels a document: it stays, struck through, because other documents and the books point at it. */
+export async function cancelRow(db: Db, res: ResourceDef, id: number, version: number | undefined, auth: Auth): Promise<RowData> {
+  if (res.kind !== 'document') throw badRequest('not_cancelable');
+  return db.transaction(async tx => {
+    const t = tableOf(res);
+    const [before] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
+    if (!before) throw notFound();
+    if (version !== undefined && before.version !== version) throw await staleVersion(tx, before);
+    if (before.canceled) throw new ApiError(409, 'already_canceled');
+    const rev = await nextRev(tx);
+    const [after] = await tx.update(t).set({
+      canceled: true, rev, version: (before.version as number) + 1, updated_at: new Date(), updated_by: auth.accountId,
+    }).where(eq(column(t, 'id'), id)).returning();
+    await recordHistory(tx, res, 'cancel', id, before, after!, auth, rev);
+    return (await detailRow(tx, res, id))!;
+  });
+}
+
+export interface Reference { resource: string; id: number; name: string }
+
+/** Rows that point at `id` (at most `per` of each referring resource), for the refusal of a delete. */
+export async function referencesTo(db: Db, res: ResourceDef, id: number, per = 5): Promise<Reference[]> {
+  const out: Reference[] = [];
+  for (const r of referrersOf(res)) {
+    const t = tableOf(r);
+    const conds = Object.entries(r.fields)
+      .filter(([, f]) => (f.type === 'ref' || f.type === 'refs') && f.to === res.name)
+      .map(([k, f]) => (f.type === 'ref' ? eq(column(t, k), id) : sql`${id} = any(${column(t, k)})`));
+    const found = await db.select({ id: column(t, 'id'), name: column(t, r.display) }).from(t)
+      .where(sql.join(conds, sql` or `)).limit(per);
+    for (const f of found) out.push({ resource: r.name, id: f.id as number, name: String(f.name ?? f.id) });
+  }
+  return out;
+}
+
+/** Deletes master data, refused while anything references the row; leaves a tombstone for offline caches. */
+export async function deleteRow(db: Db, res: ResourceDef, id: number, auth: Auth): Promise<void> {
+  if (res.kind !== 'master') throw badRequest('not_deletable');
+  await db.transaction(async tx => {
+    const t = tableOf(res);
+    const [before] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
+    if (!before) throw notFound();
+    const refs = await referencesTo(tx, res, id);
+    if (refs.length) {
+      const list = (lang: Lang) => refs.map(r => `${resourceLabel(lang, r.resource)} ${r.name}`).join('、');
+      throw new ApiError(409, 'referenced', { list }, {},
+        { references: refs });
+    }
+    const rev = await nextRev(tx);
+    await tx.delete(t).where(eq(column(t, 'id'), id));
+    await tx.insert(tombstones).values({ table_name: res.name, kid: id, rev })
+      .onConflictDoUpdate({ target: [tombstones.table_name, tombstones.kid], set: { rev, deleted_at: new Date() } });
+    await recordHistory(tx, res, 'delete', id, before, null, auth, rev);
+  });
+}

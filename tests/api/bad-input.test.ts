@@ -1,0 +1,397 @@
+import { request } from 'node:http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { en, es, ja, translate, zh, type MessageKey } from '../../src/domain/messages/catalog';
+import type { Field } from '../../src/domain/registry/fields';
+import type { ResourceDef } from '../../src/domain/registry/resource';
+import { RESOURCES, resourceByName } from '../../src/domain/resources/all';
+import { baseUrl, get, post, sessionOf, type Reply } from './client';
+
+/**
+ * Bad input, generated from the registry: for every declared resource a valid create payload is built from the
+ * declaration, then every writable field is broken in each way that applies to its type. Every bad request must
+ * answer a 4xx with a message (422 with `errors[field]` for a field error), never 500, and must write nothing.
+ * Nothing here names a resource or a field by hand, so a new declaration is covered the day it is added.
+ */
+
+type Params = Record<string, unknown>;
+type Row = Record<string, unknown>;
+
+let admin = '';
+const run = Date.now().toString(36);
+let seq = 0;
+
+function ok(r: Reply): Reply {
+  if (r.status !== 200) throw new Error(`expected 200, got ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
+  return r;
+}
+const call = {
+  get: (path: string, params: Params = {}) => get(path, params, { session: admin }),
+  post: (path: string, values: Params = {}) => post(path, values, { session: admin }),
+};
+const totalOf = async (res: ResourceDef): Promise<number> =>
+  ok(await call.get(`${res.api}/list/`, { limit: 1 })).body.total as number;
+
+/** A text unique in this run (the seed's and other files' values never look like it), at most `max` long. */
+function uniqueText(max: number): string {
+  const s = `b${run}${(++seq).toString(36)}`;
+  return s.length <= max ? s : s.slice(s.length - max);
+}
+
+const writable = (res: ResourceDef): [string, Field][] => Object.entries(res.fields).filter(([, f]) => !f.readOnly);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Valid payloads
+
+const refIds = new Map<string, Promise<number>>();
+
+/** The id of some row of `target`: the first one listed, or a fresh one when there is none. */
+function refId(target: string, visiting: ReadonlySet<string>): Promise<number> {
+  let p = refIds.get(target);
+  if (!p) {
+    p = (async () => {
+      const res = resourceByName(target)!;
+      const [row] = ok(await call.get(`${res.api}/list/`, { limit: 1 })).body.dt as Row[];
+      if (row) return row.id as number;
+      const created = ok(await call.post(`${res.api}/save/`, await validPayload(res, new Set([...visiting, target]))));
+      return created.body.id as number;
+    })();
+    refIds.set(target, p);
+  }
+  return p;
+}
+
+async function validValue(f: Field, visiting: ReadonlySet<string>): Promise<unknown> {
+  switch (f.type) {
+    case 'text': return uniqueText(f.max);
+    case 'int': return Math.min(Math.max(f.min ?? 1, 1), f.max ?? 1000);
+    case 'number': return Math.max(f.min ?? 0, 0) + (f.scale >= 2 ? 1.25 : 1);
+    case 'money': return 12.5;
+    case 'bool': return true;
+    case 'date': return '2026-01-02';
+    case 'datetime': return '2026-01-02T03:04:05.000Z';
+    case 'enum': return f.values[0];
+    case 'ref': return refId(f.to, visiting);
+    case 'refs': return [await refId(f.to, visiting)];
+    case 'json': return {};
+    case 'texts': return ['a'];
+    case 'password': return 'secret123';
+  }
+}
+
+/** A create payload every field of which is given and valid (a reference that would close a cycle is left out). */
+async function validPayload(res: ResourceDef, visiting: ReadonlySet<string> = new Set()): Promise<Params> {
+  const out: Params = {};
+  await Promise.all(writable(res).map(async ([k, f]) => {
+    if ((f.type === 'ref' || f.type === 'refs') && visiting.has(f.to)) {
+      if (f.required) throw new Error(`${res.name}.${k}: required reference cycle through ${f.to}`);
+      return;
+    }
+    out[k] = await validValue(f, visiting);
+  }));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bad payloads
+
+interface Expect { key: MessageKey; params?: Record<string, string | number> }
+/** One way to break one field. `viaItem` sends the value typed, inside `item=` JSON (a form can only send text). */
+interface Breakage {
+  how: string; value?: unknown; omit?: boolean; viaItem?: boolean; expect?: Expect;
+  /** false: refused by the database rather than the validator, so a 4xx without a field error is enough. */
+  fieldError?: false;
+}
+
+const OBJ = { a: 1 };
+
+function breakages(f: Field): Breakage[] {
+  const out: Breakage[] = [];
+  switch (f.type) {
+    case 'text':
+      out.push({ how: 'an object', value: OBJ, viaItem: true, expect: { key: 'invalid_value' } });
+      out.push({ how: 'a number', value: 12345, viaItem: true, expect: { key: 'invalid_value' } });
+      out.push({ how: `${f.max + 1} characters`, value: 'x'.repeat(f.max + 1), expect: { key: 'too_long', params: { max: f.max } } });
+      out.push({ how: 'max+1 characters of Chinese', value: '中'.repeat(f.max + 1), expect: { key: 'too_long', params: { max: f.max } } });
+      out.push({ how: 'a NUL character', value: `a\u0000b`, fieldError: false });
+      break;
+    case 'password':
+      out.push({ how: 'an object', value: OBJ, viaItem: true });
+      out.push({ how: 'too short', value: 'abc', expect: { key: 'too_short', params: { min: 6 } } });
+      out.push({ how: 'too long', value: 'x'.repeat(201), expect: { key: 'too_long', params: { max: 200 } } });
+      break;
+    case 'int': case 'number': case 'money': case 'ref':
+      out.push({ how: 'text', value: 'abc', expect: { key: 'not_number' } });
+      out.push({ how: 'an object', value: OBJ, viaItem: true, expect: { key: 'not_number' } });
+      out.push({ how: 'a boolean', value: true, viaItem: true, expect: { key: 'not_number' } });
+      out.push({ how: 'a number in words', value: '1e3' });
+      out.push({ how: 'Infinity', value: 'Infinity', expect: { key: 'not_number' } });
+      if (f.type === 'int' || f.type === 'ref') {
+        out.push({ how: 'a fraction', value: 1.5, viaItem: true, expect: { key: 'not_integer' } });
+        out.push({ how: 'a fraction as text', value: '1.5' });
+        out.push({ how: 'beyond a 32-bit integer', value: 2147483648, viaItem: true });
+        out.push({ how: 'beyond a 32-bit integer as text', value: '99999999999' });
+      }
+      if (f.type === 'ref') {
+        out.push({ how: 'zero', value: 0 });
+        out.push({ how: 'negative', value: -1 });
+      }
+      if (f.type === 'int' && f.min !== undefined) out.push({ how: 'below min', value: f.min - 1, expect: { key: 'too_small', params: { min: f.min } } });
+      if (f.type === 'int' && f.max !== undefined) out.push({ how: 'above max', value: f.max + 1, expect: { key: 'too_big', params: { max: f.max } } });
+      if (f.type === 'number' && f.min !== undefined) out.push({ how: 'below min', value: f.min - 1, expect: { key: 'too_small', params: { min: f.min } } });
+      if (f.type === 'number' || f.type === 'money') out.push({ how: 'astronomically big', value: '9'.repeat(15) + '9', expect: { key: 'not_number' } });
+      if (f.type === 'money') out.push({ how: 'above the money range', value: 1e15, viaItem: true });
+      break;
+    case 'bool':
+      out.push({ how: 'text', value: 'maybe', expect: { key: 'invalid_value' } });
+      out.push({ how: 'a number', value: 2, viaItem: true, expect: { key: 'invalid_value' } });
+      out.push({ how: 'an object', value: OBJ, viaItem: true, expect: { key: 'invalid_value' } });
+      break;
+    case 'date':
+      out.push({ how: '2026-02-30', value: '2026-02-30', expect: { key: 'invalid_date' } });
+      out.push({ how: '2026-13-01', value: '2026-13-01', expect: { key: 'invalid_date' } });
+      out.push({ how: 'text', value: 'yesterday', expect: { key: 'invalid_date' } });
+      out.push({ how: 'a number', value: 20260102, viaItem: true, expect: { key: 'invalid_value' } });
+      out.push({ how: 'an object', value: OBJ, viaItem: true });
+      break;
+    case 'datetime':
+      out.push({ how: 'text', value: 'not a time' });
+      out.push({ how: 'an object', value: OBJ, viaItem: true });
+      out.push({ how: 'too long', value: `2026-01-02T03:04:05Z${' '.repeat(40)}` });
+      break;
+    case 'enum':
+      out.push({ how: 'a value not in the list', value: 'zz_not_a_value', expect: { key: 'invalid_choice' } });
+      out.push({ how: 'a value in the wrong case', value: f.values[0]!.toUpperCase(), expect: { key: 'invalid_choice' } });
+      out.push({ how: 'a number', value: 1, viaItem: true, expect: { key: 'invalid_choice' } });
+      break;
+    case 'refs':
+      out.push({ how: 'text', value: 'abc' });
+      out.push({ how: 'an object', value: OBJ, viaItem: true });
+      out.push({ how: 'a list with zero', value: [0] });
+      out.push({ how: 'a list with text', value: ['x'] });
+      out.push({ how: 'malformed JSON', value: '[1,' });
+      out.push({ how: 'too many', value: Array.from({ length: (f.max ?? 1000) + 1 }, () => 1), expect: { key: 'too_many', params: { max: f.max ?? 1000 } } });
+      break;
+    case 'texts': {
+      const maxLength = f.maxLength ?? 200, maxItems = f.maxItems ?? 2000;
+      out.push({ how: 'an object', value: OBJ, viaItem: true, expect: { key: 'invalid_value' } });
+      out.push({ how: 'a list of numbers', value: [1, 2], viaItem: true });
+      out.push({ how: 'an element too long', value: ['x'.repeat(maxLength + 1)], expect: { key: 'too_long', params: { max: maxLength } } });
+      out.push({ how: 'too many', value: Array.from({ length: maxItems + 1 }, () => 'a'), expect: { key: 'too_many', params: { max: maxItems } } });
+      out.push({ how: 'malformed JSON', value: '["a",' });
+      break;
+    }
+    case 'json': {
+      const maxBytes = f.maxBytes ?? 64 * 1024;
+      out.push({ how: 'malformed JSON', value: '{not json', expect: { key: 'invalid_value' } });
+      out.push({ how: 'a number', value: 5, viaItem: true, expect: { key: 'invalid_value' } });
+      out.push({ how: 'a plain string', value: 'just text', viaItem: true, expect: { key: 'invalid_value' } });
+      out.push({ how: 'too big', value: { s: 'x'.repeat(maxBytes) } });
+      break;
+    }
+  }
+  if (f.required) {
+    out.push({ how: 'missing', omit: true, expect: { key: 'required' } });
+    out.push({ how: 'empty', value: '', expect: { key: 'required' } });
+    out.push({ how: 'null', value: null, viaItem: true, expect: { key: 'required' } });
+  }
+  return out;
+}
+
+interface BadRequest { label: string; body: Params; field?: string; expect?: Expect; status?: number }
+
+function badRequests(res: ResourceDef, valid: Params): BadRequest[] {
+  const out: BadRequest[] = [];
+  for (const [k, f] of writable(res)) {
+    for (const b of breakages(f)) {
+      const values: Params = { ...valid };
+      if (b.omit) delete values[k]; else values[k] = b.value;
+      out.push({
+        label: `${res.name}.${k} ${b.how}`, field: b.fieldError === false ? undefined : k, expect: b.expect,
+        body: b.viaItem ? { item: values } : values,
+      });
+    }
+  }
+  out.push({ label: `${res.name}: an unknown field`, field: 'zz_no_such_field', body: { ...valid, zz_no_such_field: '1' }, expect: { key: 'unknown_field' } });
+  out.push({ label: `${res.name}: an unknown field in item`, field: 'zz_no_such_field', body: { item: { ...valid, zz_no_such_field: 1 } }, expect: { key: 'unknown_field' } });
+  for (const ro of Object.entries(res.fields).filter(([, f]) => f.readOnly)) {
+    out.push({ label: `${res.name}.${ro[0]} is read-only`, field: ro[0], body: { ...valid, [ro[0]]: '1' } });
+  }
+  out.push({ label: `${res.name}: item= malformed JSON`, body: { item: '{"name": ' }, status: 400, expect: { key: 'invalid_json' } });
+  out.push({ label: `${res.name}: item= a list`, body: { item: [valid] }, status: 400, expect: { key: 'invalid_json' } });
+  out.push({ label: `${res.name}: item= a string`, body: { item: '"x"' }, status: 400, expect: { key: 'invalid_json' } });
+  return out;
+}
+
+/** Checks one bad reply; returns a description of what is wrong, or nothing. */
+function judge(b: BadRequest, r: Reply): string | undefined {
+  const where = `${b.label}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`;
+  if (r.status < 400 || r.status >= 500) return `not a 4xx — ${where}`;
+  if (typeof r.body.msg !== 'string' || r.body.msg === '') return `no msg — ${where}`;
+  if (b.status && r.status !== b.status) return `expected ${b.status} — ${where}`;
+  if (b.field) {
+    if (r.status !== 422) return `a field error should be 422 — ${where}`;
+    if (r.body.msg !== zh.invalid_input) return `msg should be invalid_input — ${where}`;
+    const e = r.body.errors?.[b.field];
+    if (typeof e !== 'string' || e === '') return `no errors.${b.field} — ${where}`;
+    if (b.expect && e !== translate('zh', b.expect.key, b.expect.params)) return `expected "${translate('zh', b.expect.key, b.expect.params)}" — ${where}`;
+  } else if (b.expect && r.body.msg !== translate('zh', b.expect.key, b.expect.params)) {
+    return `expected msg "${translate('zh', b.expect.key, b.expect.params)}" — ${where}`;
+  }
+  return undefined;
+}
+
+/** The value a valid payload's field should read back as. */
+function readBack(f: Field, sent: unknown, got: unknown): boolean {
+  if (f.type === 'datetime') return Date.parse(String(got)) === Date.parse(String(sent));
+  return JSON.stringify(got) === JSON.stringify(sent);
+}
+
+/**
+ * Announces a form body of `bytes` with `Expect: 100-continue` and answers the reply the server sends before the body.
+ * The server refuses an oversized body by its Content-Length and closes the connection without reading it; a client
+ * that is still sending then gets a reset that may swallow the reply, so this client waits as curl does. A server that
+ * waited for the body instead of refusing it up front never answers here, and the call fails after 10 s.
+ */
+function announcePost(path: string, bytes: number): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { req.destroy(); reject(new Error('no reply before the body was sent')); }, 10_000);
+    const req = request(`${baseUrl()}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: admin, 'content-type': 'application/x-www-form-urlencoded', 'content-length': bytes,
+        expect: '100-continue',
+      },
+    }, res => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => { text += c; });
+      res.on('end', () => {
+        clearTimeout(timer);
+        req.destroy();
+        try { resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Reply['body'] }); } catch (e) { reject(e as Error); }
+      });
+    });
+    req.on('error', e => { clearTimeout(timer); reject(e); });
+    req.flushHeaders();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  admin = await sessionOf('admin');
+});
+
+describe('every declared resource refuses bad input field by field', () => {
+  it('covers every resource and every writable field', () => {
+    expect(RESOURCES.length).toBeGreaterThan(0);
+    for (const res of RESOURCES) {
+      const valid = Object.fromEntries(writable(res).map(([k]) => [k, 'x']));
+      const reqs = badRequests(res, valid);
+      for (const [k] of writable(res)) expect(reqs.some(b => b.field === k), `${res.name}.${k}`).toBe(true);
+    }
+  });
+
+  it.each(RESOURCES.map(r => [r.name, r] as const))('%s', async (_name, res) => {
+    const valid = await validPayload(res);
+    const before = await totalOf(res);
+    const bad = badRequests(res, valid);
+    const replies = await Promise.all(bad.map(b => call.post(`${res.api}/save/`, b.body)));
+    const problems = bad.map((b, i) => judge(b, replies[i]!)).filter((p): p is string => p !== undefined);
+    expect(problems).toEqual([]);
+    expect(await totalOf(res)).toBe(before);
+
+    // The generator is right: its valid payload is accepted, and reads back as sent.
+    const created = ok(await call.post(`${res.api}/save/`, valid));
+    expect(await totalOf(res)).toBe(before + 1);
+    const row = ok(await call.get(`${res.api}/detail/`, { id: created.body.id })).body.dt as Row;
+    for (const [k, f] of writable(res)) {
+      if (f.writeOnly) expect(row, `${res.name}.${k}`).not.toHaveProperty(k);
+      else expect(readBack(f, valid[k], row[k]), `${res.name}.${k}: sent ${JSON.stringify(valid[k])}, got ${JSON.stringify(row[k])}`).toBe(true);
+    }
+
+    // An update may not clear a required field, nor send a bad value; the row stays as it was.
+    const upd = writable(res).filter(([, f]) => f.required).map(([k]) => ({ [k]: '' }));
+    const firstBad = bad.find(b => b.field !== undefined && b.field in valid && b.body[b.field] !== undefined
+      && !('item' in b.body) && b.expect);
+    const updates = [...upd, ...(firstBad ? [{ [firstBad.field!]: firstBad.body[firstBad.field!] }] : [])];
+    const urs = await Promise.all(updates.map(u => call.post(`${res.api}/save/`, { id: created.body.id, version: 1, ...u })));
+    for (const [i, r] of urs.entries()) {
+      expect(r.status, JSON.stringify(updates[i])).toBe(422);
+      expect(Object.keys(r.body.errors ?? {})).toEqual(Object.keys(updates[i]!));
+    }
+    expect(ok(await call.get(`${res.api}/detail/`, { id: created.body.id })).body.dt).toEqual(row);
+  });
+});
+
+describe('messages follow the language of the request', () => {
+  it('answers the required message in the language asked for', async () => {
+    const res = RESOURCES.find(r => writable(r).some(([, f]) => f.required && f.type === 'text'))!;
+    const [field] = writable(res).find(([, f]) => f.required && f.type === 'text')!;
+    const body = { ...(await validPayload(res)), [field]: '' };
+    const path = `${res.api}/save/`;
+    const [dflt, enR, jaR, esR, frR, viaParam] = await Promise.all([
+      post(path, body, { session: admin }),
+      post(path, body, { session: admin, lang: 'en' }),
+      post(path, body, { session: admin, lang: 'ja-JP,ja;q=0.9' }),
+      post(path, body, { session: admin, lang: 'es' }),
+      post(path, body, { session: admin, lang: 'fr' }),
+      post(path, { ...body, lang: 'en' }, { session: admin, lang: 'ja' }),
+    ]);
+    expect(dflt.status).toBe(422);
+    expect(dflt.body).toMatchObject({ msg: zh.invalid_input, errors: { [field]: zh.required } });
+    expect(enR.body).toMatchObject({ msg: en.invalid_input, errors: { [field]: en.required } });
+    expect(jaR.body).toMatchObject({ msg: ja.invalid_input, errors: { [field]: ja.required } });
+    expect(esR.body).toMatchObject({ msg: es.invalid_input, errors: { [field]: es.required } });
+    expect(frR.body).toMatchObject({ msg: zh.invalid_input, errors: { [field]: zh.required } });
+    expect(viaParam.body).toMatchObject({ msg: en.invalid_input, errors: { [field]: en.required } });
+  });
+});
+
+describe('malformed requests', () => {
+  it('answers 413 with a message for a form body over the limit', async () => {
+    const before = await totalOf(resourceByName('customers')!);
+    const r = await announcePost('/customers/save/', 9 * 1024 * 1024);
+    expect(r.status).toBe(413);
+    expect(r.body.msg).toBe(translate('zh', 'file_too_large', { max: '8 MB' }));
+    expect(await totalOf(resourceByName('customers')!)).toBe(before);
+  });
+
+  it('answers 400 for an id that is not a number', async () => {
+    const master = RESOURCES.find(r => r.kind === 'master')!;
+    const doc = RESOURCES.find(r => r.kind === 'document')!;
+    const before = await totalOf(master);
+    const rs = await Promise.all([
+      call.get(`${master.api}/detail/`, { id: 'abc' }),
+      call.get(`${master.api}/detail/`, { id: '1 or 1=1' }),
+      call.post(`${master.api}/save/`, { ...(await validPayload(master)), id: 'abc', version: 1 }),
+      call.post(`${master.api}/save/`, { item: { ...(await validPayload(master)), id: 'abc', version: 1 } }),
+      call.post(`${master.api}/delete/`, { id: 'abc' }),
+      call.post(`${master.api}/delete/`, {}),
+      call.post(`${doc.api}/cancel/`, { id: '1.5' }),
+      call.post(`${doc.api}/cancel/`, { id: '' }),
+    ]);
+    for (const r of rs) {
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toBe(zh.bad_request);
+    }
+    expect(await totalOf(master)).toBe(before);
+  });
+
+  it('answers 400 for an update without a version, and changes nothing', async () => {
+    const res = RESOURCES.find(r => r.kind === 'master' && writable(r).some(([, f]) => f.type === 'text' && !f.unique))!;
+    const [field] = writable(res).find(([, f]) => f.type === 'text' && !f.unique)!;
+    const created = ok(await call.post(`${res.api}/save/`, await validPayload(res)));
+    const id = created.body.id as number;
+    const [noVersion, badVersion, itemNoVersion] = await Promise.all([
+      call.post(`${res.api}/save/`, { id, [field]: 'changed' }),
+      call.post(`${res.api}/save/`, { id, version: 'one', [field]: 'changed' }),
+      call.post(`${res.api}/save/`, { item: { id, [field]: 'changed' } }),
+    ]);
+    for (const r of [noVersion, badVersion, itemNoVersion]) {
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toBe(zh.bad_request);
+    }
+    expect(ok(await call.get(`${res.api}/detail/`, { id })).body.dt).toEqual(created.body.dt);
+  });
+});
