@@ -1,0 +1,79 @@
+import { create } from 'zustand';
+
+/**
+ * Login state (spec §3, §4; DESIGN §5). The token lives in the cookie `Admin-Token` (700 days), the session id in
+ * sessionStorage (one per tab); both are needed to call the API. A tab that has the token but no session id opens
+ * a session with a token login. baseURL, username, name and site_name are kept in localStorage.
+ */
+export const TOKEN_COOKIE = 'Admin-Token';
+const TOKEN_DAYS = 700;
+
+export function readCookie(name: string): string | null {
+  const hit = document.cookie.split('; ').find(c => c.startsWith(`${name}=`));
+  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
+}
+function writeCookie(name: string, value: string | null): void {
+  document.cookie = value === null
+    ? `${name}=; path=/; max-age=0; samesite=lax`
+    : `${name}=${encodeURIComponent(value)}; path=/; max-age=${TOKEN_DAYS * 86400}; samesite=lax`;
+}
+const local = (k: string) => localStorage.getItem(k);
+
+export interface SessionState {
+  /** Server address; '' = the origin the app was loaded from. */
+  baseURL: string;
+  token: string | null;
+  sessionid: string | null;
+  username: string;
+  name: string;
+  siteName: string;
+  avatar: string;
+  introduction: string;
+  /** Null until user info has been fetched in this tab. */
+  roles: string[] | null;
+  setBaseURL(url: string): void;
+  /** After a password or token login. */
+  loggedIn(r: { token: string; sessionid: string; name: string; site_name: string; username?: string }): void;
+  /** After /accounts/info/. */
+  setInfo(r: { name: string; avatar: string; introduction: string; roles: string[] }): void;
+  /** Logout, needlogin, token reset: clears token, session, roles; listeners clear the visited tabs. */
+  reset(): void;
+}
+
+const resetListeners = new Set<() => void>();
+/** Other stores (visited tabs, menu) register what they clear when the login state is reset. */
+export function onSessionReset(fn: () => void): () => void {
+  resetListeners.add(fn);
+  return () => resetListeners.delete(fn);
+}
+
+export const useSession = create<SessionState>(set => ({
+  baseURL: local('baseURL') ?? '',
+  token: readCookie(TOKEN_COOKIE),
+  sessionid: sessionStorage.getItem('sessionid'),
+  username: local('username') ?? '',
+  name: local('name') ?? '',
+  siteName: local('site_name') ?? '',
+  avatar: '',
+  introduction: '',
+  roles: null,
+  setBaseURL: url => {
+    localStorage.setItem('baseURL', url);
+    set({ baseURL: url });
+  },
+  loggedIn: r => {
+    writeCookie(TOKEN_COOKIE, r.token);
+    sessionStorage.setItem('sessionid', r.sessionid);
+    localStorage.setItem('name', r.name);
+    localStorage.setItem('site_name', r.site_name);
+    if (r.username) localStorage.setItem('username', r.username);
+    set(s => ({ token: r.token, sessionid: r.sessionid, name: r.name, siteName: r.site_name, username: r.username ?? s.username }));
+  },
+  setInfo: r => set({ name: r.name, avatar: r.avatar, introduction: r.introduction, roles: r.roles }),
+  reset: () => {
+    writeCookie(TOKEN_COOKIE, null);
+    sessionStorage.removeItem('sessionid');
+    set({ token: null, sessionid: null, roles: null });
+    for (const fn of resetListeners) fn();
+  },
+}));
