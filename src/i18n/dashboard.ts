@@ -1,10 +1,72 @@
 import { defineNamespace } from './define';
 
-/** UI strings of the `dashboard` namespace (keys `dashboard.*`). */
+/** UI strings of the console / function map (keys `dashboard.*`, src/features/dashboard). */
 export const dashboard = defineNamespace({
-  title: 'dashboard',
+  title: '功能地图',
+  stats_title: '实时概况',
+  stats: {
+    items: '物料总数',
+    customers: '客户总数',
+    persons: '员工总数',
+    devices: '机台总数',
+    devices_running: '运行中机台',
+    devices_fault: '故障机台',
+  },
+  count_failed: '加载失败',
+  loading: '正在加载菜单…',
+  menu_failed: '菜单加载失败',
+  retry: '重试',
+  empty: '当前角色没有可用的功能',
 }, {
-  en: { title: 'dashboard' },
-  es: { title: 'dashboard' },
-  ja: { title: 'dashboard' },
+  en: {
+    title: 'Function map',
+    stats_title: 'At a glance',
+    stats: {
+      items: 'Items',
+      customers: 'Customers',
+      persons: 'Staff',
+      devices: 'Machines',
+      devices_running: 'Machines running',
+      devices_fault: 'Machines at fault',
+    },
+    count_failed: 'Could not load',
+    loading: 'Loading the menu…',
+    menu_failed: 'The menu could not be loaded',
+    retry: 'Retry',
+    empty: 'Your role has no functions available',
+  },
+  es: {
+    title: 'Mapa de funciones',
+    stats_title: 'Resumen',
+    stats: {
+      items: 'Artículos',
+      customers: 'Clientes',
+      persons: 'Empleados',
+      devices: 'Máquinas',
+      devices_running: 'Máquinas en marcha',
+      devices_fault: 'Máquinas averiadas',
+    },
+    count_failed: 'No se pudo cargar',
+    loading: 'Cargando el menú…',
+    menu_failed: 'No se pudo cargar el menú',
+    retry: 'Reintentar',
+    empty: 'Su rol no tiene funciones disponibles',
+  },
+  ja: {
+    title: '機能マップ',
+    stats_title: '概況',
+    stats: {
+      items: '品目数',
+      customers: '顧客数',
+      persons: '従業員数',
+      devices: '機械台数',
+      devices_running: '稼働中の機械',
+      devices_fault: '故障中の機械',
+    },
+    count_failed: '読み込み失敗',
+    loading: 'メニューを読み込み中…',
+    menu_failed: 'メニューを読み込めませんでした',
+    retry: '再試行',
+    empty: 'このロールで使える機能はありません',
+  },
 });

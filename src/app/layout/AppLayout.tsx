@@ -1,0 +1,120 @@
+import { AppShell, Box, Drawer } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import type { FavMenu } from '../menu/fav-menus-store';
+import { findMenuItem } from '../menu/flatten';
+import { useMenu } from '../menu/menu-store';
+import { localHelper, rememberHelperParams } from '../local-helper/local-helper';
+import { loginRedirect } from '../routing/route-rules';
+import { useSession } from '../session/session-store';
+import { useSettings } from '../settings/settings-store';
+import { useTabs } from '../tabs/tabs-store';
+import { HeaderBar } from './HeaderBar';
+import { defaultLoadFavourites, defaultLoadServers, type ServerEntry } from './shell-calls';
+import { Sidebar, SIDEBAR_WIDTH } from './Sidebar';
+import { TagsView } from './TagsView';
+
+/** Below this width the device is a phone: the sidebar becomes a drawer (the original's 992 px). */
+export const MOBILE_QUERY = '(max-width: 991px)';
+
+export interface AppLayoutProps {
+  /** Logout; by default the login state is reset and the user goes to /login?redirect=<current page> (spec §4). */
+  onLogout?: () => void;
+  /** Switching server; by default the address is stored, the login state reset, and the login page shown. */
+  onSwitchServer?: (server: ServerEntry) => void;
+  /** servers.json for the account menu; by default `GET /files/?action=get&file=servers.json`. */
+  loadServers?: () => Promise<ServerEntry[]>;
+  /** The favourite menu entries for the sidebar; by default `GET /accounts/favmenus/`. */
+  loadFavourites?: () => Promise<FavMenu[]>;
+}
+
+/**
+ * The shell around every logged-in page (spec §1, §2): the sidebar (120 px; a drawer on a phone), the header, the
+ * tab bar (when enabled in the settings) and the page. It also records visited pages as tabs and keeps the local
+ * helper connected while the user is in the shell.
+ */
+export function AppLayout({
+  onLogout, onSwitchServer, loadServers = defaultLoadServers, loadFavourites = defaultLoadFavourites,
+}: AppLayoutProps) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const mobile = useMediaQuery(MOBILE_QUERY) === true;
+  const { sidebarOpened, toggleSidebar, setDevice, tagsView, fixedHeader } = useSettings();
+  // The phone's drawer is transient: it is not the stored sidebar state of the desktop.
+  const [drawerOpened, setDrawerOpened] = useState(false);
+
+  useEffect(() => { setDevice(mobile ? 'mobile' : 'desktop'); }, [mobile, setDevice]);
+  useTrackTabs(pathname, search);
+  useLocalHelper(search);
+
+  const here = pathname + search;
+  const logout = useCallback(() => {
+    if (onLogout) return onLogout();
+    useSession.getState().reset();
+    navigate(loginRedirect(here), { replace: true });
+  }, [onLogout, navigate, here]);
+  const switchServer = useCallback((server: ServerEntry) => {
+    if (onSwitchServer) return onSwitchServer(server);
+    // The token belongs to the old server: log in again on the new one, then come back here.
+    useSession.getState().setBaseURL(server.server);
+    useSession.getState().reset();
+    navigate(loginRedirect(here), { replace: true });
+  }, [onSwitchServer, navigate, here]);
+
+  const closeDrawer = useCallback(() => setDrawerOpened(false), []);
+
+  return (
+    <AppShell
+      padding={0}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'xs', collapsed: { desktop: mobile || !sidebarOpened, mobile: true } }}
+    >
+      {!mobile && (
+        <AppShell.Navbar>
+          <Sidebar loadFavourites={loadFavourites} />
+        </AppShell.Navbar>
+      )}
+      {mobile && (
+        <Drawer opened={drawerOpened} onClose={closeDrawer} size={200} padding={0} withCloseButton={false}>
+          <Box h="100dvh"><Sidebar loadFavourites={loadFavourites} onNavigate={closeDrawer} /></Box>
+        </Drawer>
+      )}
+      <AppShell.Main>
+        <Box component="header" bg="var(--mantine-color-body)"
+          style={fixedHeader ? { position: 'sticky', top: 0, zIndex: 100 } : undefined}>
+          <HeaderBar
+            mobile={mobile}
+            menuOpened={mobile ? drawerOpened : sidebarOpened}
+            onToggleMenu={mobile ? () => setDrawerOpened(o => !o) : toggleSidebar}
+            onLogout={logout}
+            onSwitchServer={switchServer}
+            loadServers={loadServers}
+          />
+          {tagsView && <TagsView />}
+        </Box>
+        <Box component="main" p="sm">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** Every page of the menu the user opens becomes (or refreshes) its tab, the most recent one. */
+function useTrackTabs(pathname: string, search: string) {
+  const flat = useMenu(s => s.flat);
+  useEffect(() => {
+    const item = findMenuItem(flat, pathname);
+    if (item) useTabs.getState().open({ path: pathname + search, title: item.title });
+  }, [flat, pathname, search]);
+}
+
+/** The local helper runs while the shell is shown; `ws_port` and `client` of the first URL are remembered. */
+function useLocalHelper(search: string) {
+  const [firstSearch] = useState(search);
+  useEffect(() => {
+    rememberHelperParams(firstSearch);
+    localHelper.start();
+    return () => localHelper.stop();
+  }, [firstSearch]);
+}

@@ -1,0 +1,24 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMaximize, IconMinimize } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { toggleFullScreen, useFullscreen } from '../local-helper/system-actions';
+
+/** Toggles full screen (through the local helper when connected, else the browser); the icon follows the flag. */
+export function FullscreenButton() {
+  const { t } = useTranslation();
+  const on = useFullscreen(s => s.on);
+  const label = t(on ? 'shell.fullscreen.exit' : 'shell.fullscreen.enter');
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => toggleAndReport(t('shell.fullscreen.unsupported'))}>
+        {on ? <IconMinimize size={20} stroke={1.6} /> : <IconMaximize size={20} stroke={1.6} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** Shared with the account menu's full-screen entry. */
+export function toggleAndReport(unsupportedMessage: string): void {
+  if (toggleFullScreen() === 'unsupported') notifications.show({ color: 'yellow', message: unsupportedMessage });
+}

@@ -1,0 +1,164 @@
+import { Box, Divider, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconList, IconStar } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { FavMenu } from '../menu/fav-menus-store';
+import { activeMenuOf, joinPath } from '../menu/flatten';
+import { MenuIcon } from '../menu/icons';
+import { useMenu } from '../menu/menu-store';
+import type { MenuNode } from '../menu/menu-types';
+import { useSession } from '../session/session-store';
+import { useSettings } from '../settings/settings-store';
+import { FavouritesPrompt } from './FavouritesPrompt';
+import { offersFavourites, rememberChoice, rememberedChoice } from './favourites';
+
+/** Sidebar width on desktop (spec §9). */
+export const SIDEBAR_WIDTH = 120;
+
+export interface SidebarProps {
+  /** Called after an entry was chosen (the mobile drawer closes). */
+  onNavigate?: () => void;
+  /** Loads the user's favourite menu entries (`GET /accounts/favmenus/`); without it no favourites are offered. */
+  loadFavourites?: () => Promise<FavMenu[]>;
+}
+
+/** The sidebar: the role's menu (or the favourites), groups as collapsible sections, the current entry highlighted. */
+export function Sidebar({ onNavigate, loadFavourites }: SidebarProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const tree = useMenu(s => s.tree);
+  const flat = useMenu(s => s.flat);
+  const logo = useSettings(s => s.sidebarLogo);
+  const siteName = useSession(s => s.siteName);
+  const active = useMemo(() => activeMenuOf(flat, pathname) ?? pathname, [flat, pathname]);
+  const fav = useFavouritesChoice(loadFavourites);
+
+  return (
+    <Box h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
+      {logo && (
+        <UnstyledButton component={Link} to="/dashboard" onClick={onNavigate} px={8} py={10} ta="center">
+          <Text fw={700} size="sm" c="var(--mantine-primary-color-filled)" lineClamp={2}>{siteName || 'IPOS'}</Text>
+        </UnstyledButton>
+      )}
+      {fav.offered && (
+        <NavLink px={8} py={4} label={<Text size="xs">{t(fav.using ? 'shell.favourites.show_all' : 'shell.favourites.show_favourites')}</Text>}
+          leftSection={fav.using ? <IconList size={14} /> : <IconStar size={14} />} onClick={() => fav.choose(!fav.using)} />
+      )}
+      {(logo || fav.offered) && <Divider />}
+      <ScrollArea style={{ flex: 1 }} type="hover" scrollbarSize={6}>
+        <nav aria-label={t('shell.menu')}>
+          {fav.using
+            ? fav.menus.map(m => (
+              <Leaf key={m.path} path={m.path} title={t(m.title)} icon={m.icon} color={m.color} active={m.path === active} onNavigate={onNavigate} />
+            ))
+            : <Nodes nodes={tree ?? []} parent="" active={active} onNavigate={onNavigate} depth={0} />}
+        </nav>
+      </ScrollArea>
+      <FavouritesPrompt opened={fav.asking} onAnswer={fav.choose} />
+    </Box>
+  );
+}
+
+/**
+ * Loads the favourites once and decides whether to show them: above 4 entries the user is asked (the answer is kept
+ * for the session); at 4 or fewer the full menu is shown and nothing is asked.
+ */
+function useFavouritesChoice(load: SidebarProps['loadFavourites']) {
+  const [menus, setMenus] = useState<FavMenu[]>([]);
+  const [choice, setChoice] = useState<boolean | null>(() => rememberedChoice());
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    load().then(m => { if (live) setMenus(m); }, () => { /* no favourites: the full menu */ });
+    return () => { live = false; };
+  }, [load]);
+  const offered = offersFavourites(menus.length);
+  return {
+    menus,
+    offered,
+    asking: offered && choice === null,
+    using: offered && choice === true,
+    choose: (yes: boolean) => {
+      rememberChoice(yes);
+      setChoice(yes);
+    },
+  };
+}
+
+interface NodesProps {
+  nodes: readonly MenuNode[];
+  parent: string;
+  active: string;
+  depth: number;
+  onNavigate?: () => void;
+}
+
+const visible = (nodes: readonly MenuNode[]) => nodes.filter(n => !n.hidden);
+
+/** Whether the active entry is this page or inside this group. */
+function contains(node: MenuNode, full: string, active: string): boolean {
+  if (!node.children) return full === active;
+  return node.children.some(c => contains(c, joinPath(full, c.path), active));
+}
+
+function Nodes({ nodes, parent, active, depth, onNavigate }: NodesProps) {
+  const { t } = useTranslation();
+  // Groups the user opened or closed by hand; the others are open exactly when they hold the active entry.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  return visible(nodes).map(node => {
+    const full = joinPath(parent, node.path);
+    const title = t(node.meta?.title ?? '');
+    if (!node.children) {
+      return <Leaf key={full} path={full} title={title} icon={node.meta?.icon} color={node.color} active={full === active} onNavigate={onNavigate} />;
+    }
+    const shown = visible(node.children);
+    if (shown.length === 0) return null;
+    // A group with a single visible page shows that page directly: a section around one entry is only a detour.
+    const only = shown.length === 1 ? shown[0]! : undefined;
+    if (only && !only.children) {
+      const p = joinPath(full, only.path);
+      return (
+        <Leaf key={p} path={p} title={t(only.meta?.title ?? '')} icon={only.meta?.icon ?? node.meta?.icon}
+          color={only.color ?? node.color} active={p === active} onNavigate={onNavigate} />
+      );
+    }
+    const opened = toggled[full] ?? contains(node, full, active);
+    return (
+      <NavLink key={full} label={<Label text={title} />} leftSection={<MenuIcon name={node.meta?.icon} size={16} color={node.color} />}
+        rightSection={<IconChevronRight size={11} />} styles={NAV_STYLES}
+        opened={opened} onChange={o => setToggled(s => ({ ...s, [full]: o }))} childrenOffset={depth === 0 ? 6 : 8}
+        px={6} py={6} color={node.color} data-depth={depth}>
+        <Nodes nodes={node.children} parent={full} active={active} depth={depth + 1} onNavigate={onNavigate} />
+      </NavLink>
+    );
+  });
+}
+
+interface LeafProps {
+  path: string;
+  title: string;
+  icon?: string;
+  color?: string;
+  active: boolean;
+  onNavigate?: () => void;
+}
+
+function Leaf({ path, title, icon, color, active, onNavigate }: LeafProps) {
+  return (
+    <NavLink component={Link} to={path} label={<Label text={title} />} active={active} color={color} variant="light"
+      leftSection={<MenuIcon name={icon} size={16} color={color} />} onClick={onNavigate} px={6} py={6} styles={NAV_STYLES}
+      aria-current={active ? 'page' : undefined} />
+  );
+}
+
+/** The sidebar is 120 px wide: icons and chevrons sit close to the title to leave it room. */
+const NAV_STYLES = { section: { marginInline: 0 }, body: { paddingInline: 5, minWidth: 0 } } as const;
+
+/**
+ * Titles wrap rather than being cut (the sidebar is narrow and a cut title can be ambiguous): Chinese and Japanese
+ * between characters, other languages at hyphenation points of the page's language, long words as a last resort.
+ */
+function Label({ text }: { text: string }) {
+  return <Text size="12px" lh={1.25} style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>{text}</Text>;
+}

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../session/session-store';
+import { MenuFetchError, defaultMenuFetcher, menuFetch, setMenuFetcher } from './fetcher';
+
+function reply(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? 'oops' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('defaultMenuFetcher', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setMenuFetcher(null);
+  });
+
+  it('GETs with the parameters and ios=1 in the query, the session id in Authorization, on the stored server', async () => {
+    useSession.setState({ baseURL: 'http://srv:8000/', sessionid: 'S-1' });
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => reply({ msg: 'OK', total: 3 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(defaultMenuFetcher({ method: 'GET', url: '/devices/list/', data: { limit: 1, status: 'running' } }))
+      .resolves.toEqual({ msg: 'OK', total: 3 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('http://srv:8000/devices/list/?limit=1&status=running&ios=1');
+    expect(init.method).toBe('GET');
+    expect((init.headers as Record<string, string>).Authorization).toBe('S-1');
+    expect(init.body).toBeUndefined();
+    expect(init.signal).toBeDefined();
+  });
+
+  it('POSTs form-encoded fields with ios=1, keeping the query string of the path', async () => {
+    useSession.setState({ baseURL: '', sessionid: 'S-2' });
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => reply({ msg: '操作成功', menus: [] }));
+    vi.stubGlobal('fetch', fetchMock);
+    await defaultMenuFetcher({ method: 'POST', url: '/accounts/my/?action=loadmenu&platform=pc', data: { menus: '[{"a":1}]' } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/accounts/my/?action=loadmenu&platform=pc');
+    expect(init.body).toBeInstanceOf(URLSearchParams);
+    expect(Object.fromEntries(init.body as URLSearchParams)).toEqual({ menus: '[{"a":1}]', ios: '1' });
+  });
+
+  it('rejects a reply whose msg is not OK, and a failure without an envelope', async () => {
+    useSession.setState({ baseURL: '', sessionid: null });
+    vi.stubGlobal('fetch', vi.fn(async () => reply({ msg: '需要重新登录', needlogin: 1 }, 401)));
+    const err = await defaultMenuFetcher({ method: 'GET', url: '/x/' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MenuFetchError);
+    expect(err).toMatchObject({ status: 401, message: '需要重新登录' });
+    vi.stubGlobal('fetch', vi.fn(async () => reply(undefined, 500)));
+    await expect(defaultMenuFetcher({ method: 'GET', url: '/x/' })).rejects.toMatchObject({ status: 500 });
+    vi.stubGlobal('fetch', vi.fn(async () => reply({ msg: 'bad input', errors: {} })));
+    await expect(defaultMenuFetcher({ method: 'GET', url: '/x/' })).rejects.toThrow('bad input');
+  });
+
+  it('can be replaced, and restored with null', async () => {
+    setMenuFetcher(async req => ({ msg: 'OK', echo: req.url }));
+    await expect(menuFetch({ method: 'GET', url: '/a/' })).resolves.toEqual({ msg: 'OK', echo: '/a/' });
+    setMenuFetcher(null);
+    vi.stubGlobal('fetch', vi.fn(async () => reply({ msg: 'OK', from: 'default' })));
+    await expect(menuFetch({ method: 'GET', url: '/a/' })).resolves.toEqual({ msg: 'OK', from: 'default' });
+  });
+});

@@ -1,0 +1,39 @@
+import { Center, Loader } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { isAbort } from '../../api/errors';
+import { useSession } from '../session/session-store';
+import { bootstrapSession } from './bootstrap';
+import { loginRedirect } from './route-rules';
+
+/**
+ * Guards every page but the public ones: no token → /login?redirect=<path>; a token without user info → the first
+ * navigation's bootstrap; a failed bootstrap → token reset, the message, and the login page (spec §4).
+ */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const token = useSession(s => s.token);
+  const ready = useSession(s => s.sessionid !== null && s.roles !== null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const here = location.pathname + location.search;
+
+  useEffect(() => {
+    if (!token || ready) return;
+    const ctrl = new AbortController();
+    bootstrapSession(ctrl.signal).catch((err: unknown) => {
+      if (isAbort(err) || ctrl.signal.aborted) return;
+      useSession.getState().reset();
+      const msg = err instanceof Error ? err.message : String(err);
+      if (msg) notifications.show({ color: 'red', message: msg, autoClose: 2000 });
+      navigate(loginRedirect(here), { replace: true });
+    });
+    return () => ctrl.abort();
+    // `here` is read once per bootstrap: the page being opened when the session was found incomplete.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token, ready]);
+
+  if (!token) return <Navigate to={loginRedirect(here)} replace />;
+  if (!ready) return <Center mih="100vh"><Loader /></Center>;
+  return <>{children}</>;
+}

@@ -1,0 +1,59 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { AppLayout } from '../layout/AppLayout';
+import ErrorPage from '../../features/errors/ErrorPage';
+import PendingScreen from '../../features/pending/PendingScreen';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../session/session-store';
+import { MenuRoute } from './MenuRoute';
+import { RequireSession } from './RequireSession';
+import { afterLoginTarget, loggedInLoginTarget, redirectTarget } from './route-rules';
+
+const LoginPage = lazy(() => import('../../features/auth/LoginPage'));
+const AuthRedirect = lazy(() => import('../../features/auth/AuthRedirect'));
+const TestPage = lazy(() => import('../../features/test/TestPage'));
+
+const lazyPage = (node: ReactNode) => <Suspense fallback={<Center mih="100vh"><Loader /></Center>}>{node}</Suspense>;
+
+/**
+ * A logged-in user on /login goes where the login was for (`redirect`), else to /dashboard keeping ws_port and
+ * client when both are present. This also completes a fresh login: the session changes and the route moves on.
+ */
+function LoginRoute() {
+  const { search } = useLocation();
+  const loggedIn = useSession(s => s.token !== null && s.sessionid !== null);
+  if (!loggedIn) return lazyPage(<LoginPage />);
+  const target = new URLSearchParams(search).has('redirect') ? afterLoginTarget(search) : loggedInLoginTarget(search);
+  return <Navigate to={target} replace />;
+}
+
+/** `/orders/query` is public (customers look up their orders); its screen comes with the production core. */
+function PublicOrderQuery() {
+  const { t } = useTranslation();
+  return <PendingScreen title={t('pages.order_query')} path="/orders/query" />;
+}
+
+/** `/redirect/<path>`: the tab bar's refresh; re-mounts the page by leaving and coming back. */
+function RedirectRoute() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={redirectTarget(pathname, search)} replace />;
+}
+
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginRoute /> },
+  { path: '/auth-redirect', element: lazyPage(<AuthRedirect />) },
+  { path: '/test', element: lazyPage(<TestPage />) },
+  { path: '/404', element: <ErrorPage kind="404" /> },
+  { path: '/401', element: <ErrorPage kind="401" /> },
+  { path: '/orders/query', element: <PublicOrderQuery /> },
+  {
+    path: '/',
+    element: <RequireSession><AppLayout /></RequireSession>,
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      { path: 'redirect/*', element: <RedirectRoute /> },
+      { path: '*', element: <MenuRoute /> },
+    ],
+  },
+]);

@@ -1,0 +1,129 @@
+import { createTheme, type MantineSize, type MantineThemeOverride } from '@mantine/core';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { paletteOf } from './palette';
+
+/**
+ * The shell's settings (spec §2 "Settings drawer", §4, §9): theme colour, tags view, fixed header, sidebar logo and
+ * component size are stored in localStorage; whether the sidebar is open is stored in the cookie `sidebarStatus`
+ * (spec §4); the device (desktop/mobile) follows the viewport and is not stored.
+ */
+export const THEME_PRESETS = ['#1890ff', '#409EFF', '#304156', '#11a983', '#13c2c2', '#6959CD', '#f5222d', '#fa8c16'] as const;
+/** Spec §9 names both #1890ff and #409EFF as the default; #1890ff is used, #409EFF is one of the presets. */
+export const DEFAULT_THEME = '#1890ff';
+export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
+export type SizeName = (typeof SIZES)[number];
+export type Device = 'desktop' | 'mobile';
+
+export const SIDEBAR_COOKIE = 'sidebarStatus';
+export const SETTINGS_KEY = 'ipos-settings';
+
+/** The settings the drawer changes; all of them are kept in localStorage. */
+export interface StoredSettings {
+  theme: string;
+  tagsView: boolean;
+  fixedHeader: boolean;
+  sidebarLogo: boolean;
+  size: SizeName;
+}
+
+export interface SettingsValues extends StoredSettings {
+  sidebarOpened: boolean;
+  device: Device;
+}
+
+export interface SettingsState extends SettingsValues {
+  change<K extends keyof StoredSettings>(key: K, value: StoredSettings[K]): void;
+  toggleSidebar(): void;
+  setSidebar(opened: boolean): void;
+  setDevice(device: Device): void;
+  /** Back to the defaults (the sidebar and device are left as they are). */
+  resetSettings(): void;
+}
+
+export const DEFAULT_SETTINGS: StoredSettings = {
+  theme: DEFAULT_THEME,
+  tagsView: true,
+  // A header that stays in view: list pages fill the window height (spec §9), so nothing should scroll it away.
+  fixedHeader: true,
+  sidebarLogo: true,
+  size: 'medium',
+};
+
+function readSidebarCookie(): boolean {
+  if (typeof document === 'undefined') return true;
+  const hit = document.cookie.split('; ').find(c => c.startsWith(`${SIDEBAR_COOKIE}=`));
+  // Open unless the user closed it: '0' = closed, anything else (or no cookie) = open.
+  return hit ? hit.slice(SIDEBAR_COOKIE.length + 1) !== '0' : true;
+}
+
+function writeSidebarCookie(opened: boolean): void {
+  if (typeof document === 'undefined') return;
+  // A session cookie, as in the original: the choice lasts while the browser is open.
+  document.cookie = `${SIDEBAR_COOKIE}=${opened ? '1' : '0'}; path=/; samesite=lax`;
+}
+
+/** Only valid stored values are taken; anything else (an old or hand-edited entry) falls back to the default. */
+function sanitize(stored: unknown): Partial<StoredSettings> {
+  if (typeof stored !== 'object' || stored === null) return {};
+  const s = stored as Record<string, unknown>;
+  const out: Partial<StoredSettings> = {};
+  if (typeof s.theme === 'string' && /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(s.theme)) out.theme = s.theme;
+  for (const k of ['tagsView', 'fixedHeader', 'sidebarLogo'] as const) if (typeof s[k] === 'boolean') out[k] = s[k];
+  if (typeof s.size === 'string' && (SIZES as readonly string[]).includes(s.size)) out.size = s.size as SizeName;
+  return out;
+}
+
+export const useSettings = create<SettingsState>()(persist(
+  set => ({
+    ...DEFAULT_SETTINGS,
+    sidebarOpened: readSidebarCookie(),
+    device: 'desktop',
+    change: (key, value) => set({ [key]: value } as Pick<StoredSettings, typeof key>),
+    toggleSidebar: () => set(s => {
+      writeSidebarCookie(!s.sidebarOpened);
+      return { sidebarOpened: !s.sidebarOpened };
+    }),
+    setSidebar: opened => {
+      writeSidebarCookie(opened);
+      set({ sidebarOpened: opened });
+    },
+    setDevice: device => set({ device }),
+    resetSettings: () => set({ ...DEFAULT_SETTINGS }),
+  }),
+  {
+    name: SETTINGS_KEY,
+    storage: createJSONStorage(() => localStorage),
+    partialize: (s): StoredSettings => ({
+      theme: s.theme, tagsView: s.tagsView, fixedHeader: s.fixedHeader, sidebarLogo: s.sidebarLogo, size: s.size,
+    }),
+    merge: (stored, current) => ({ ...current, ...sanitize(stored) }),
+  },
+));
+
+/** Mantine's size for each settings size: default→md, medium→sm, small→xs, mini→xs with a smaller font. */
+export const MANTINE_SIZE: Record<SizeName, MantineSize> = { default: 'md', medium: 'sm', small: 'xs', mini: 'xs' };
+
+/**
+ * Components that take the settings size as their default. Names are Mantine's theme keys (`@mantine/dates` inputs
+ * included); a name no component uses is harmless.
+ */
+const SIZED_COMPONENTS = [
+  'Button', 'TextInput', 'PasswordInput', 'NumberInput', 'Textarea', 'Select', 'MultiSelect', 'Autocomplete',
+  'TagsInput', 'NativeSelect', 'Checkbox', 'Radio', 'Switch', 'SegmentedControl', 'Pagination', 'Chip', 'FileInput',
+  'ColorInput', 'InputBase', 'Input', 'DateInput', 'DatePickerInput', 'DateTimePicker', 'MonthPickerInput',
+] as const;
+
+/** The Mantine theme of the current settings: the theme colour as primary colour, the size as component default. */
+export function themeFor(settings: Pick<SettingsValues, 'theme' | 'size'>): MantineThemeOverride {
+  const size = MANTINE_SIZE[settings.size];
+  return createTheme({
+    colors: { brand: paletteOf(settings.theme) },
+    primaryColor: 'brand',
+    primaryShade: 6,
+    // mini: the same components as small, with 11 px text instead of 12 px.
+    ...(settings.size === 'mini' ? { fontSizes: { xs: '0.6875rem' } } : {}),
+    components: Object.fromEntries(SIZED_COMPONENTS.map(name => [name, { defaultProps: { size } }])),
+    other: { sizeName: settings.size },
+  });
+}

@@ -1,0 +1,82 @@
+import { Button, Center, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { apiGet, apiPost } from '../../api/http';
+import { useSaveGuard } from '../../api/use-save-guard';
+import { useConfig } from '../../app/config/config-store';
+import { useSession } from '../../app/session/session-store';
+import { LanguageMenu } from '../../app/layout/LanguageMenu';
+
+interface ServerEntry { name: string; server: string; test?: boolean }
+interface LoginReply { name: string; site_name: string; sessionid: string; data: { token: string } }
+
+/**
+ * The login page (spec §2, §4, §7): username, password and the server to use (servers.json). The client id of a
+ * kiosk (`client` in the URL, set by the local helper) is sent along so the server knows the device.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const session = useSession();
+  const software = useConfig(s => s.values.software_name);
+  const [username, setUsername] = useState(session.username);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [servers, setServers] = useState<ServerEntry[]>([]);
+  const { run, busy } = useSaveGuard();
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    apiGet<{ dt: ServerEntry[] }>('/files/', { action: 'get', file: 'servers.json' }, { signal: ctrl.signal, quiet: true })
+      .then(r => setServers(r.dt))
+      .catch(() => setServers([]));
+    return () => ctrl.abort();
+  }, []);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const missing: Record<string, string> = {};
+    if (!username.trim()) missing.username = t('login.required');
+    if (!password) missing.password = t('login.required');
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    void run(async () => {
+      try {
+        const client = new URLSearchParams(search).get('client') ?? localStorage.getItem('client') ?? undefined;
+        const r = await apiPost<LoginReply>('/accounts/login/', { username: username.trim(), password, client }, { silent: true });
+        // The login route sees the new session and moves on to the `redirect` target (router.tsx).
+        useSession.getState().loggedIn({ token: r.data.token, sessionid: r.sessionid, name: r.name, site_name: r.site_name, username: username.trim() });
+      } catch (err) {
+        const fieldErrors = (err as { errors?: Record<string, string> }).errors;
+        if (fieldErrors) setErrors(fieldErrors);
+      }
+    });
+  };
+
+  const serverOptions = [
+    { value: '', label: t('login.server_local') },
+    ...servers.filter(s => s.server).map(s => ({ value: s.server, label: s.test ? `${s.name} (test)` : s.name })),
+  ];
+
+  return (
+    <Center mih="100vh" bg="var(--mantine-color-gray-0)">
+      <Paper withBorder shadow="sm" p="xl" w={360} component="form" onSubmit={submit} data-testid="login-form">
+        <Stack>
+          <Title order={3} ta="center">{software || '智能生产操作系统'}</Title>
+          <Text c="dimmed" ta="center" size="sm">{session.siteName}</Text>
+          <TextInput label={t('login.username')} name="username" autoComplete="username" value={username}
+            onChange={e => setUsername(e.currentTarget.value)} error={errors.username} autoFocus size="md" />
+          <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" value={password}
+            onChange={e => setPassword(e.currentTarget.value)} error={errors.password} size="md" />
+          {serverOptions.length > 1 && (
+            <Select label={t('login.server')} data={serverOptions} value={session.baseURL}
+              onChange={v => useSession.getState().setBaseURL(v ?? '')} allowDeselect={false} />
+          )}
+          <Button type="submit" loading={busy} size="md" data-testid="login-submit">{t('login.submit')}</Button>
+          <Center><LanguageMenu /></Center>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

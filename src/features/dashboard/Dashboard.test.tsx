@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setMenuFetcher, type MenuRequest } from '../../app/menu/fetcher';
+import { useMenu } from '../../app/menu/menu-store';
+import type { MenuNode } from '../../app/menu/menu-types';
+import { initI18n } from '../../i18n';
+import Dashboard from './Dashboard';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** What the server answers a supervisor-like role: production pages, persons, devices; no items, no customers. */
+const MENU: MenuNode[] = [
+  { path: '/', meta: { title: 'menu.console', icon: 'IconGauge' }, children: [
+    { path: '/dashboard', meta: { title: 'menu.dashboard', icon: 'IconLayoutDashboard', affix: true } },
+  ] },
+  { path: '/production', meta: { title: 'menu.production', icon: 'IconBuildingFactory2' }, children: [
+    { path: '/orders/list', color: '#e8590c', meta: { title: 'menu.orders', icon: 'IconClipboardList' } },
+    { path: '/orders/edit/:id', hidden: true, meta: { title: 'menu.edit', activeMenu: '/orders/list' } },
+  ] },
+  { path: '/people', meta: { title: 'menu.people_group', icon: 'IconUsersGroup' }, children: [
+    { path: '/persons/list', meta: { title: 'menu.persons', icon: 'IconUser' } },
+  ] },
+  { path: '/device', meta: { title: 'menu.devices_group', icon: 'IconSettingsAutomation' }, children: [
+    { path: '/devices/list_status', meta: { title: 'menu.devices_status', icon: 'IconActivity' } },
+  ] },
+];
+
+const TOTALS: Record<string, number> = { '/persons/list/': 1234, '/devices/list/': 12, 'running': 9, 'fault': 2 };
+
+let requests: MenuRequest[] = [];
+let host: HTMLDivElement;
+let root: Root;
+
+async function flush() {
+  for (let i = 0; i < 5; i++) await act(async () => { await Promise.resolve(); });
+}
+
+describe('Dashboard', () => {
+  beforeAll(async () => {
+    // Mantine reads the colour scheme through matchMedia, which jsdom lacks.
+    window.matchMedia = (query: string) => ({
+      matches: false, media: query, onchange: null, addListener() {}, removeListener() {},
+      addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+    }) as MediaQueryList;
+    await initI18n('zh');
+  });
+
+  beforeEach(() => {
+    requests = [];
+    useMenu.getState().clear();
+    setMenuFetcher(async req => {
+      requests.push(req);
+      if (req.method === 'POST') return { msg: 'OK', menus: MENU };
+      const status = req.data?.status;
+      return { msg: 'OK', dt: [], total: TOTALS[typeof status === 'string' ? status : req.url] ?? 0 };
+    });
+    host = document.createElement('div');
+    document.body.appendChild(host);
+    root = createRoot(host);
+  });
+
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+    setMenuFetcher(null);
+  });
+
+  async function renderAt(path: string) {
+    await act(async () => root.render(
+      <MantineProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/dashboard" element={<Dashboard />} />
+            <Route path="/orders/list" element={<p>orders page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </MantineProvider>,
+    ));
+    await flush();
+  }
+
+  it('loads the menu and shows its groups and pages, translated, without hidden pages or itself', async () => {
+    await renderAt('/dashboard');
+    expect(requests.filter(r => r.method === 'POST')).toHaveLength(1);
+    const text = host.textContent ?? '';
+    expect(text).toContain('功能地图');
+    for (const label of ['生产', '订单', '人员', '员工', '设备', '机台状态']) expect(text).toContain(label);
+    expect(host.querySelector('[data-path="/orders/edit/:id"]')).toBeNull();
+    expect(host.querySelector('[data-path="/dashboard"]')).toBeNull();
+    expect(host.querySelector('[data-testid="group-/"]')).toBeNull();
+    expect(host.querySelectorAll('[data-testid^="group-"]')).toHaveLength(3);
+  });
+
+  it('shows the live counts of the resources the role holds, and asks for no others', async () => {
+    await renderAt('/dashboard');
+    const value = (k: string) => host.querySelector(`[data-testid="stat-${k}-value"]`)?.textContent;
+    expect(value('persons')).toBe('1,234');
+    expect(value('devices')).toBe('12');
+    expect(value('devices_running')).toBe('9');
+    expect(value('devices_fault')).toBe('2');
+    expect(host.querySelector('[data-testid="stat-items"]')).toBeNull();
+    expect(host.querySelector('[data-testid="stat-customers"]')).toBeNull();
+    const lists = requests.filter(r => r.method === 'GET').map(r => `${r.url}?${new URLSearchParams(
+      Object.entries(r.data ?? {}).map(([k, v]) => [k, String(v)])).toString()}`).sort();
+    expect(lists).toEqual([
+      '/devices/list/?limit=1', '/devices/list/?limit=1&status=fault', '/devices/list/?limit=1&status=running',
+      '/persons/list/?limit=1',
+    ]);
+  });
+
+  it('opens a page when its card is clicked', async () => {
+    await renderAt('/dashboard');
+    const card = host.querySelector<HTMLButtonElement>('[data-path="/orders/list"]')!;
+    await act(async () => card.click());
+    expect(host.textContent).toContain('orders page');
+  });
+
+  it('offers a retry when the menu cannot be loaded', async () => {
+    let fail = true;
+    setMenuFetcher(async req => {
+      if (fail) throw new Error('down');
+      return req.method === 'POST' ? { msg: 'OK', menus: MENU } : { msg: 'OK', total: 1 };
+    });
+    await renderAt('/dashboard');
+    expect(host.textContent).toContain('菜单加载失败');
+    fail = false;
+    const retry = [...host.querySelectorAll('button')].find(b => b.textContent === '重试')!;
+    await act(async () => retry.click());
+    await flush();
+    expect(host.textContent).not.toContain('菜单加载失败');
+    expect(host.textContent).toContain('订单');
+  });
+});

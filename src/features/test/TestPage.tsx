@@ -1,0 +1,26 @@
+import { Badge, Code, Stack, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiGet } from '../../api/http';
+import { useSession } from '../../app/session/session-store';
+
+/** `/test` (public): tells an operator setting up a kiosk whether this device reaches its server. */
+export default function TestPage() {
+  const { t } = useTranslation();
+  const baseURL = useSession(s => s.baseURL);
+  const [ok, setOk] = useState<boolean | null>(null);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    apiGet('/accounts/configslist_safe/', { name: 'software_name' }, { signal: ctrl.signal, quiet: true })
+      .then(() => setOk(true)).catch(() => setOk(false));
+    return () => ctrl.abort();
+  }, [baseURL]);
+  return (
+    <Stack p="xl" align="flex-start">
+      <Title order={3}>{t('pages.test_title')}</Title>
+      <Code>{t('pages.test_server')}: {baseURL || window.location.origin}</Code>
+      {ok === null ? <Badge color="gray">{t('pages.loading')}</Badge>
+        : <Badge color={ok ? 'green' : 'red'} data-testid="test-result">{ok ? t('pages.test_ok') : t('pages.test_fail')}</Badge>}
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/connection';
+import { migrate } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed/demo';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appUrl: string;
+  }
+}
+
+/**
+ * The built PWA (`dist/`, from `npm run build`) served by the real server on a fresh seeded PGlite, for the browser
+ * tests. The e2e tests drive Debian's Chromium through playwright-core.
+ */
+export default async function setup(project: TestProject) {
+  const root = join(import.meta.dirname, '..', '..');
+  const web = join(root, 'dist');
+  if (!existsSync(join(web, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` before the e2e tests');
+  const dir = await mkdtemp(join(tmpdir(), 'ipos-e2e-'));
+  const database = await openDatabase({ dataDir: join(dir, 'db') });
+  await migrate(database);
+  await seedDemo(database.db);
+  const serversFile = join(dir, 'servers.json');
+  await writeFile(serversFile, JSON.stringify([{ name: '本机', server: '' }, { name: '测试', server: 'http://127.0.0.1:9', test: true }]));
+  const app = await buildApp({ db: database.db, serversFile, webRoot: web });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  project.provide('appUrl', url);
+  return async () => {
+    await app.close();
+    await database.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+}
