@@ -1,5 +1,6 @@
-// `npm test`: type check, lint, unit tests, API tests on PGlite, API tests on PostgreSQL — in that order, stopping
-// at the first failure — and one closing line `tests: N passed, N failed` summing every vitest run.
+// `npm test`: type check, lint, unit tests, API tests on PGlite, API tests on PostgreSQL, the PWA build and the
+// browser tests — in that order, stopping at the first failure — and one closing line `tests: N passed, N failed`
+// summing every vitest run.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,4 +42,16 @@ s = run('api on PostgreSQL (probe)', 'node', ['scripts/test-api-pg.mjs', '--prob
 if (s === 0) s = vitest('api on PostgreSQL', ['--project', 'api'],
   { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' });
 else if (s === 2) s = 0; // no PostgreSQL here and not in CI: skipped, said so above
+if (s !== 0) finish(s);
+s = run('build the PWA', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+if (s !== 0) { failed++; finish(s); }
+// The browser tests need Debian's Chromium (`apt-get install chromium`); .ci/run installs it. Without it they are
+// skipped locally, with a message, and fail in CI.
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  if (process.env.CI) { console.error(`${chromium} is missing: CI needs it for the e2e tests.`); failed++; finish(1); }
+  console.warn(`\n${chromium} is missing: skipping the browser tests (apt-get install chromium).`);
+  finish(0);
+}
+s = vitest('e2e in Chromium', ['--project', 'e2e']);
 finish(s);

@@ -7,6 +7,7 @@ export const login = defineNamespace({
   password: '密码',
   server: '服务器',
   server_local: '本机',
+  server_test: '{{name}}（测试）',
   submit: '登录',
   remember: '记住用户名',
   required: '必填',
@@ -19,7 +20,7 @@ export const login = defineNamespace({
   logging_in: '正在登录…',
 }, {
   en: {
-    title: 'Log in', username: 'Username', password: 'Password', server: 'Server', server_local: 'This server',
+    title: 'Log in', username: 'Username', password: 'Password', server: 'Server', server_local: 'This server', server_test: '{{name}} (test)',
     submit: 'Log in', remember: 'Remember username', required: 'Required',
     verification_failed: 'Verification failed, please Login again.',
     roles_required: 'getInfo: roles must be a non-null array!',
@@ -28,7 +29,7 @@ export const login = defineNamespace({
     relogin: 'Re-Login', cancel: 'Cancel', logging_in: 'Logging in…',
   },
   es: {
-    title: 'Iniciar sesión', username: 'Usuario', password: 'Contraseña', server: 'Servidor', server_local: 'Este servidor',
+    title: 'Iniciar sesión', username: 'Usuario', password: 'Contraseña', server: 'Servidor', server_local: 'Este servidor', server_test: '{{name}} (prueba)',
     submit: 'Entrar', remember: 'Recordar usuario', required: 'Obligatorio',
     verification_failed: 'La verificación falló, inicie sesión de nuevo.',
     roles_required: 'getInfo: los roles deben ser una lista no vacía',
@@ -37,7 +38,7 @@ export const login = defineNamespace({
     relogin: 'Volver a entrar', cancel: 'Cancelar', logging_in: 'Iniciando sesión…',
   },
   ja: {
-    title: 'ログイン', username: 'ユーザー名', password: 'パスワード', server: 'サーバー', server_local: 'このサーバー',
+    title: 'ログイン', username: 'ユーザー名', password: 'パスワード', server: 'サーバー', server_local: 'このサーバー', server_test: '{{name}}（テスト）',
     submit: 'ログイン', remember: 'ユーザー名を記憶', required: '必須項目です',
     verification_failed: '認証に失敗しました。再度ログインしてください。',
     roles_required: 'getInfo: ロールは空でない配列である必要があります',

@@ -43,7 +43,7 @@ export function AccountMenu({ onLogout, onSwitchServer, loadServers }: AccountMe
   return (
     <Menu position="bottom-end" withinPortal shadow="md" onOpen={onOpen} width={200}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('shell.account.label')} px={4}>
+        <UnstyledButton aria-label={t('shell.account.label')} px={4} data-testid="account-menu">
           <Group gap={6} wrap="nowrap">
             <Avatar src={avatar || null} size={28} radius="sm" color="brand">{name.slice(0, 1).toUpperCase()}</Avatar>
             <Text size="sm" visibleFrom="sm" maw={120} truncate>{name}</Text>
@@ -78,7 +78,7 @@ export function AccountMenu({ onLogout, onSwitchServer, loadServers }: AccountMe
         <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => navigate('/accounts/profile')}>{t('shell.account.profile')}</Menu.Item>
         <Menu.Item leftSection={<IconMaximize size={16} />} onClick={() => toggleAndReport(t('shell.fullscreen.unsupported'))}>{t(fullscreen ? 'shell.fullscreen.exit' : 'shell.fullscreen.enter')}</Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>{t('shell.account.logout')}</Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout} data-testid="logout">{t('shell.account.logout')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -2,6 +2,7 @@ import { AppShell, Box, Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { apiPost } from '../../api/http';
 import type { FavMenu } from '../menu/fav-menus-store';
 import { findMenuItem } from '../menu/flatten';
 import { useMenu } from '../menu/menu-store';
@@ -51,6 +52,9 @@ export function AppLayout({
   const here = pathname + search;
   const logout = useCallback(() => {
     if (onLogout) return onLogout();
+    // The server revokes the token and session (DESIGN §5), so a copied token stops working too. The request takes
+    // the session id when it is sent, which is now, before the reset below; offline it fails quietly.
+    apiPost('/accounts/logout/', {}, { quiet: true }).catch(() => { /* the local logout goes on regardless */ });
     useSession.getState().reset();
     navigate(loginRedirect(here), { replace: true });
   }, [onLogout, navigate, here]);
@@ -66,6 +70,7 @@ export function AppLayout({
 
   return (
     <AppShell
+      data-testid="app-layout"
       padding={0}
       navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'xs', collapsed: { desktop: mobile || !sidebarOpened, mobile: true } }}
     >

@@ -40,7 +40,8 @@ export function HeaderBar({ menuOpened, onToggleMenu, mobile, ...account }: Head
         <FullscreenButton />
         <LanguageMenu />
         <Tooltip label={t('shell.settings.open')}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('shell.settings.open')} onClick={() => setSettingsOpened(true)}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('shell.settings.open')} onClick={() => setSettingsOpened(true)}
+            data-testid="settings-open">
             <IconSettings size={20} stroke={1.6} />
           </ActionIcon>
         </Tooltip>

@@ -56,6 +56,7 @@ export function HeaderSearch({ w = 200 }: HeaderSearchProps) {
       }}
       placeholder={t('shell.search.placeholder')}
       aria-label={t('shell.search.label')}
+      data-testid="header-search"
       nothingFoundMessage={query.trim() ? t('shell.search.nothing') : undefined}
       leftSection={<IconSearch size={14} />}
       rightSection={<span />}

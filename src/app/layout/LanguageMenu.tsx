@@ -19,7 +19,7 @@ export function LanguageMenu({ size = 'lg' }: LanguageMenuProps) {
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Tooltip label={t('shell.language')}>
-          <ActionIcon variant="subtle" color="gray" size={size} aria-label={t('shell.language')}>
+          <ActionIcon variant="subtle" color="gray" size={size} aria-label={t('shell.language')} data-testid="language-menu">
             <IconLanguage size={20} stroke={1.6} />
           </ActionIcon>
         </Tooltip>
@@ -27,7 +27,7 @@ export function LanguageMenu({ size = 'lg' }: LanguageMenuProps) {
       <Menu.Dropdown>
         <Menu.RadioGroup value={current} onChange={v => void setLanguage(v as Lang)}>
           {LANGS.map(l => (
-            <Menu.RadioItem key={l} value={l} lang={l} closeMenuOnClick>{LANGUAGE_NAMES[l]}</Menu.RadioItem>
+            <Menu.RadioItem key={l} value={l} lang={l} closeMenuOnClick data-testid={`language-${l}`}>{LANGUAGE_NAMES[l]}</Menu.RadioItem>
           ))}
         </Menu.RadioGroup>
       </Menu.Dropdown>

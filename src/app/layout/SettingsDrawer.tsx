@@ -16,7 +16,7 @@ export function SettingsDrawer({ opened, onClose }: SettingsDrawerProps) {
   const s = useSettings();
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="xs" title={t('shell.settings.title')}>
-      <Stack gap="lg">
+      <Stack gap="lg" data-testid="settings-drawer">
         <div>
           <Text size="sm" fw={500} mb={6}>{t('shell.settings.theme')}</Text>
           <Group gap={8} role="radiogroup" aria-label={t('shell.settings.theme')}>
@@ -31,7 +31,7 @@ export function SettingsDrawer({ opened, onClose }: SettingsDrawerProps) {
             })}
           </Group>
         </div>
-        <Switch label={t('shell.settings.tags_view')} checked={s.tagsView} onChange={e => s.change('tagsView', e.currentTarget.checked)} />
+        <Switch data-testid="settings-tags-view" label={t('shell.settings.tags_view')} checked={s.tagsView} onChange={e => s.change('tagsView', e.currentTarget.checked)} />
         <Switch label={t('shell.settings.fixed_header')} checked={s.fixedHeader} onChange={e => s.change('fixedHeader', e.currentTarget.checked)} />
         <Switch label={t('shell.settings.sidebar_logo')} checked={s.sidebarLogo} onChange={e => s.change('sidebarLogo', e.currentTarget.checked)} />
         <div>

@@ -47,7 +47,7 @@ export function Sidebar({ onNavigate, loadFavourites }: SidebarProps) {
       )}
       {(logo || fav.offered) && <Divider />}
       <ScrollArea style={{ flex: 1 }} type="hover" scrollbarSize={6}>
-        <nav aria-label={t('shell.menu')}>
+        <nav aria-label={t('shell.menu')} data-testid="sidebar">
           {fav.using
             ? fav.menus.map(m => (
               <Leaf key={m.path} path={m.path} title={t(m.title)} icon={m.icon} color={m.color} active={m.path === active} onNavigate={onNavigate} />
@@ -128,7 +128,7 @@ function Nodes({ nodes, parent, active, depth, onNavigate }: NodesProps) {
       <NavLink key={full} label={<Label text={title} />} leftSection={<MenuIcon name={node.meta?.icon} size={16} color={node.color} />}
         rightSection={<IconChevronRight size={11} />} styles={NAV_STYLES}
         opened={opened} onChange={o => setToggled(s => ({ ...s, [full]: o }))} childrenOffset={depth === 0 ? 6 : 8}
-        px={6} py={6} color={node.color} data-depth={depth}>
+        px={6} py={6} color={node.color} data-depth={depth} data-testid={`menu-group-${full}`}>
         <Nodes nodes={node.children} parent={full} active={active} depth={depth + 1} onNavigate={onNavigate} />
       </NavLink>
     );

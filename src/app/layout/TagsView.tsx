@@ -49,14 +49,14 @@ export function TagsView() {
   return (
     <ScrollArea type="hover" scrollbarSize={4} offsetScrollbars={false}
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-      <Group gap={4} wrap="nowrap" px={8} py={4} role="tablist" aria-label={t('shell.tags.label')}>
+      <Group gap={4} wrap="nowrap" px={8} py={4} role="tablist" data-testid="tags-view" aria-label={t('shell.tags.label')}>
         {tabs.map(tab => {
           const active = tabKey(tab.path) === current;
           const title = titleKeys(flat, tab).map(k => t(k)).join(' / ');
           return (
             <Menu key={tabKey(tab.path)} position="bottom-start" withinPortal shadow="md">
               <Menu.ContextMenu>
-                <Box component={Link} to={tab.path} role="tab" aria-selected={active} data-affix={tab.affix || undefined}
+                <Box component={Link} to={tab.path} role="tab" data-testid="tab" aria-selected={active} data-affix={tab.affix || undefined}
                   title={title}
                   style={{
                     display: 'inline-flex', alignItems: 'center', gap: 4, height: 26, padding: '0 8px', flexShrink: 0,
@@ -66,15 +66,15 @@ export function TagsView() {
                     color: active ? 'var(--mantine-primary-color-contrast)' : 'var(--mantine-color-text)',
                   }}>
                   {active && <Box component="span" w={6} h={6} style={{ borderRadius: '50%', background: 'currentColor' }} />}
-                  <Text span inherit>{title}</Text>
+                  <Text span inherit data-testid="tab-title">{title}</Text>
                   {active && (
-                    <ActionIcon component="span" size={14} variant="transparent" c="inherit" aria-label={t('shell.tags.refresh')}
+                    <ActionIcon component="span" size={14} variant="transparent" c="inherit" aria-label={t('shell.tags.refresh')} data-testid="tab-refresh"
                       onClick={(e: MouseEvent) => { stop(e); refresh(tab); }}>
                       <IconRefresh size={11} />
                     </ActionIcon>
                   )}
                   {!tab.affix && (
-                    <ActionIcon component="span" size={14} variant="transparent" c="inherit" aria-label={t('shell.tags.close')}
+                    <ActionIcon component="span" size={14} variant="transparent" c="inherit" aria-label={t('shell.tags.close')} data-testid="tab-close"
                       onClick={(e: MouseEvent) => { stop(e); close(tab); }}>
                       <IconX size={11} />
                     </ActionIcon>
@@ -82,10 +82,10 @@ export function TagsView() {
                 </Box>
               </Menu.ContextMenu>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<IconRefresh size={14} />} onClick={() => refresh(tab)}>{t('shell.tags.refresh')}</Menu.Item>
-                <Menu.Item disabled={tab.affix} onClick={() => close(tab)}>{t('shell.tags.close')}</Menu.Item>
-                <Menu.Item onClick={() => closeOthers(tab)}>{t('shell.tags.close_others')}</Menu.Item>
-                <Menu.Item onClick={closeAll}>{t('shell.tags.close_all')}</Menu.Item>
+                <Menu.Item leftSection={<IconRefresh size={14} />} onClick={() => refresh(tab)} data-testid="tab-menu-refresh">{t('shell.tags.refresh')}</Menu.Item>
+                <Menu.Item disabled={tab.affix} onClick={() => close(tab)} data-testid="tab-menu-close">{t('shell.tags.close')}</Menu.Item>
+                <Menu.Item onClick={() => closeOthers(tab)} data-testid="tab-menu-close-others">{t('shell.tags.close_others')}</Menu.Item>
+                <Menu.Item onClick={closeAll} data-testid="tab-menu-close-all">{t('shell.tags.close_all')}</Menu.Item>
               </Menu.Dropdown>
             </Menu>
           );

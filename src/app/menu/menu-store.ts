@@ -15,6 +15,8 @@ export interface MenuState {
   loaded: boolean;
   /** Loads (or reloads) the menu. Concurrent calls share one request; rejects when the request fails. */
   load(): Promise<void>;
+  /** Shows a menu the server gave earlier (the offline profile) until the next load. */
+  restore(tree: MenuNode[]): void;
   clear(): void;
 }
 
@@ -47,6 +49,7 @@ export const useMenu = create<MenuState>(set => ({
     inflight = { gen, promise };
     return promise;
   },
+  restore: tree => set({ tree, flat: flattenMenu(tree), loaded: true }),
   clear: () => {
     generation++;
     inflight = null;

@@ -72,8 +72,10 @@ const warehouses = group('/warehouse', 'warehouse_group', 'IconBuildingWarehouse
   page('/warehouses/move', 'warehouse_move', 'IconArrowsExchange'),
   page('/warehouses/count', 'warehouse_count', 'IconListCheck'),
   page('/warehouses/out', 'warehouse_out', 'IconPackageExport'),
-  // The spec writes this one path with a trailing slash; kept verbatim (the matcher ignores trailing slashes).
-  page('/itemlogs/list/', 'itemlogs', 'IconHistory'),
+  // The spec writes this one path with a trailing slash. Pages never end with one: a path ending with a slash is an
+  // API call (DESIGN §4), which the service worker sends to the network instead of the cached shell. The matcher
+  // ignores trailing slashes, so /itemlogs/list/ still finds this page.
+  page('/itemlogs/list', 'itemlogs', 'IconHistory'),
   ...crud('/items', 'items', 'IconBox'),
   ...crud('/subitems', 'subitems', 'IconBoxMultiple'),
   page('/items/query', 'items_query', 'IconSearch'),

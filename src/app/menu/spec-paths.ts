@@ -14,7 +14,7 @@ export const SPEC_PATHS: readonly string[] = [
   ...crud('/formulas', '/prearranges', '/dutylogs'), '/formulas/items', '/reports/formulas',
   // warehouses
   '/inventory/list', '/inventory/real', '/inventory/edit/:id', '/inventory/create', '/warehouses/in', '/warehouses/move',
-  '/warehouses/count', '/warehouses/out', '/itemlogs/list/', ...crud('/items', '/subitems'), '/items/query',
+  '/warehouses/count', '/warehouses/out', '/itemlogs/list' /* spec: '/itemlogs/list/', see route-tree.ts */, ...crud('/items', '/subitems'), '/items/query',
   ...crud('/customeritems', '/suits'), '/reports/warehouses',
   // semi-finished
   '/warehouses/in_temp', '/inventory/list_temp', '/warehouses/prepackings', '/warehouses/packingpres', '/predetails/list',

@@ -13,7 +13,9 @@ import { loginRedirect } from './route-rules';
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const token = useSession(s => s.token);
-  const ready = useSession(s => s.sessionid !== null && s.roles !== null);
+  // Ready with a session and the user's info, or with the offline profile when the server was out of reach.
+  const ready = useSession(s => s.roles !== null && (s.sessionid !== null || s.offline));
+  const offline = useSession(s => s.offline);
   const location = useLocation();
   const navigate = useNavigate();
   const here = location.pathname + location.search;
@@ -32,6 +34,24 @@ export function RequireSession({ children }: { children: ReactNode }) {
     // `here` is read once per bootstrap: the page being opened when the session was found incomplete.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, ready]);
+
+  // Started from the offline profile: re-open the session with the server as soon as the network is back. A refusal
+  // then (token revoked meanwhile) logs out like any failed start.
+  useEffect(() => {
+    if (!offline) return;
+    const ctrl = new AbortController();
+    const retry = () => {
+      bootstrapSession(ctrl.signal).catch((err: unknown) => {
+        if (isAbort(err) || ctrl.signal.aborted) return;
+        useSession.getState().reset();
+        const msg = err instanceof Error ? err.message : String(err);
+        if (msg) notifications.show({ color: 'red', message: msg, autoClose: 2000 });
+        navigate(loginRedirect(window.location.pathname + window.location.search), { replace: true });
+      });
+    };
+    window.addEventListener('online', retry);
+    return () => { window.removeEventListener('online', retry); ctrl.abort(); };
+  }, [offline, navigate]);
 
   if (!token) return <Navigate to={loginRedirect(here)} replace />;
   if (!ready) return <Center mih="100vh"><Loader /></Center>;

@@ -1,6 +1,8 @@
 import { apiGet, apiPost } from '../../api/http';
+import { isApiError } from '../../api/errors';
 import { i18n } from '../../i18n';
 import { useMenu } from '../menu/menu-store';
+import { loadOfflineProfile, saveOfflineProfile } from '../session/offline-profile';
 import { useSession } from '../session/session-store';
 
 /** When the app started; the menu loads 1 s after start (spec §9), not before. */
@@ -9,12 +11,30 @@ const MENU_DELAY_MS = 1000;
 
 interface InfoReply { name?: string; avatar?: string; introduction?: string; roles?: unknown }
 
+/** The server could not be reached (or a proxy in front of it answered for it): the offline profile may stand in. */
+function unreachable(err: unknown): boolean {
+  return isApiError(err) && (err.kind === 'network' || err.kind === 'timeout' || (err.kind === 'server' && err.status >= 502));
+}
+
 /**
  * The first navigation after login (spec §4): re-open a session with the token when this tab has none, fetch the
- * user info, check the roles, load the menu. Throws a message for the login page on failure; the caller resets the
- * token and sends the user to /login?redirect=….
+ * user info, check the roles, load the menu, and keep a copy of info and menu for an offline start. When the server
+ * cannot be reached and a copy exists, the shell opens from the copy (`offline`), so a kiosk reloaded without
+ * network keeps working (DESIGN §6). Throws a message for the login page on any other failure; the caller resets
+ * the token and sends the user to /login?redirect=….
  */
 export async function bootstrapSession(signal: AbortSignal): Promise<void> {
+  try {
+    await bootstrapOnline(signal);
+  } catch (err) {
+    const copy = unreachable(err) ? loadOfflineProfile() : null;
+    if (!copy) throw err;
+    useMenu.getState().restore(copy.menu);
+    useSession.getState().setInfo(copy.info, true);
+  }
+}
+
+async function bootstrapOnline(signal: AbortSignal): Promise<void> {
   const s = useSession.getState();
   if (!s.token) throw new Error(i18n.t('login.verification_failed'));
   if (!s.sessionid) {
@@ -22,13 +42,14 @@ export async function bootstrapSession(signal: AbortSignal): Promise<void> {
       '/accounts/login/', { token: s.token }, { signal, quiet: true });
     s.loggedIn({ token: r.token, sessionid: r.sessionid, name: r.name, site_name: r.site_name });
   }
-  const info = await apiGet<InfoReply>('/accounts/info/', {}, { signal, quiet: true });
-  if (!info || typeof info.name !== 'string') throw new Error(i18n.t('login.verification_failed'));
-  if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(i18n.t('login.roles_required'));
+  const reply = await apiGet<InfoReply>('/accounts/info/', {}, { signal, quiet: true });
+  if (!reply || typeof reply.name !== 'string') throw new Error(i18n.t('login.verification_failed'));
+  if (!Array.isArray(reply.roles) || reply.roles.length === 0) throw new Error(i18n.t('login.roles_required'));
   const wait = APP_START + MENU_DELAY_MS - Date.now();
   if (wait > 0) await new Promise(r => setTimeout(r, wait));
   await useMenu.getState().load();
-  useSession.getState().setInfo({
-    name: info.name, avatar: info.avatar ?? '', introduction: info.introduction ?? '', roles: info.roles as string[],
-  });
+  const info = { name: reply.name, avatar: reply.avatar ?? '', introduction: reply.introduction ?? '', roles: reply.roles as string[] };
+  useSession.getState().setInfo(info);
+  const menu = useMenu.getState().tree;
+  if (menu) saveOfflineProfile({ username: useSession.getState().username, info, menu, savedAt: Date.now() });
 }

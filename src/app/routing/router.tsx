@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
-import { AppLayout } from '../layout/AppLayout';
+import LoginPage from '../../features/auth/LoginPage';
 import ErrorPage from '../../features/errors/ErrorPage';
 import PendingScreen from '../../features/pending/PendingScreen';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,14 @@ import { MenuRoute } from './MenuRoute';
 import { RequireSession } from './RequireSession';
 import { afterLoginTarget, loggedInLoginTarget, redirectTarget } from './route-rules';
 
-const LoginPage = lazy(() => import('../../features/auth/LoginPage'));
+/**
+ * The login page is in the entry chunk (it is the first screen of a new device and must show at once, offline too);
+ * the shell around logged-in pages is a chunk of its own, so /login does not carry it (bench/load: /login JS). A user
+ * who already holds a token is headed for the shell: its chunk is fetched right away, beside the session check.
+ */
+const loadLayout = () => import('../layout/AppLayout');
+const AppLayout = lazy(() => loadLayout().then(m => ({ default: m.AppLayout })));
+if (useSession.getState().token) void loadLayout();
 const AuthRedirect = lazy(() => import('../../features/auth/AuthRedirect'));
 const TestPage = lazy(() => import('../../features/test/TestPage'));
 
@@ -23,7 +30,7 @@ const lazyPage = (node: ReactNode) => <Suspense fallback={<Center mih="100vh"><L
 function LoginRoute() {
   const { search } = useLocation();
   const loggedIn = useSession(s => s.token !== null && s.sessionid !== null);
-  if (!loggedIn) return lazyPage(<LoginPage />);
+  if (!loggedIn) return <LoginPage />;
   const target = new URLSearchParams(search).has('redirect') ? afterLoginTarget(search) : loggedInLoginTarget(search);
   return <Navigate to={target} replace />;
 }
@@ -49,7 +56,7 @@ export const router = createBrowserRouter([
   { path: '/orders/query', element: <PublicOrderQuery /> },
   {
     path: '/',
-    element: <RequireSession><AppLayout /></RequireSession>,
+    element: <RequireSession>{lazyPage(<AppLayout />)}</RequireSession>,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: 'redirect/*', element: <RedirectRoute /> },

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { clearOfflineProfile } from './offline-profile';
 
 /**
  * Login state (spec §3, §4; DESIGN §5). The token lives in the cookie `Admin-Token` (700 days), the session id in
@@ -31,11 +32,16 @@ export interface SessionState {
   introduction: string;
   /** Null until user info has been fetched in this tab. */
   roles: string[] | null;
+  /**
+   * True while the shell runs from the offline profile because the server could not be reached at start
+   * (src/app/session/offline-profile.ts); the session is re-opened with the server when the network returns.
+   */
+  offline: boolean;
   setBaseURL(url: string): void;
   /** After a password or token login. */
   loggedIn(r: { token: string; sessionid: string; name: string; site_name: string; username?: string }): void;
   /** After /accounts/info/. */
-  setInfo(r: { name: string; avatar: string; introduction: string; roles: string[] }): void;
+  setInfo(r: { name: string; avatar: string; introduction: string; roles: string[] }, offline?: boolean): void;
   /** Logout, needlogin, token reset: clears token, session, roles; listeners clear the visited tabs. */
   reset(): void;
 }
@@ -57,6 +63,7 @@ export const useSession = create<SessionState>(set => ({
   avatar: '',
   introduction: '',
   roles: null,
+  offline: false,
   setBaseURL: url => {
     localStorage.setItem('baseURL', url);
     set({ baseURL: url });
@@ -69,11 +76,12 @@ export const useSession = create<SessionState>(set => ({
     if (r.username) localStorage.setItem('username', r.username);
     set(s => ({ token: r.token, sessionid: r.sessionid, name: r.name, siteName: r.site_name, username: r.username ?? s.username }));
   },
-  setInfo: r => set({ name: r.name, avatar: r.avatar, introduction: r.introduction, roles: r.roles }),
+  setInfo: (r, offline = false) => set({ name: r.name, avatar: r.avatar, introduction: r.introduction, roles: r.roles, offline }),
   reset: () => {
     writeCookie(TOKEN_COOKIE, null);
     sessionStorage.removeItem('sessionid');
-    set({ token: null, sessionid: null, roles: null });
+    clearOfflineProfile();
+    set({ token: null, sessionid: null, roles: null, offline: false });
     for (const fn of resetListeners) fn();
   },
 }));

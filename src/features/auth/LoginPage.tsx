@@ -7,8 +7,8 @@ import { useSaveGuard } from '../../api/use-save-guard';
 import { useConfig } from '../../app/config/config-store';
 import { useSession } from '../../app/session/session-store';
 import { LanguageMenu } from '../../app/layout/LanguageMenu';
+import { serverOptions as optionsOf, type ServerEntry } from './server-options';
 
-interface ServerEntry { name: string; server: string; test?: boolean }
 interface LoginReply { name: string; site_name: string; sessionid: string; data: { token: string } }
 
 /**
@@ -29,7 +29,7 @@ export default function LoginPage() {
   useEffect(() => {
     const ctrl = new AbortController();
     apiGet<{ dt: ServerEntry[] }>('/files/', { action: 'get', file: 'servers.json' }, { signal: ctrl.signal, quiet: true })
-      .then(r => setServers(r.dt))
+      .then(r => setServers(Array.isArray(r.dt) ? r.dt : []))
       .catch(() => setServers([]));
     return () => ctrl.abort();
   }, []);
@@ -54,10 +54,8 @@ export default function LoginPage() {
     });
   };
 
-  const serverOptions = [
-    { value: '', label: t('login.server_local') },
-    ...servers.filter(s => s.server).map(s => ({ value: s.server, label: s.test ? `${s.name} (test)` : s.name })),
-  ];
+  const serverOptions = optionsOf(servers, session.baseURL,
+    { local: t('login.server_local'), test: name => t('login.server_test', { name }) });
 
   return (
     <Center mih="100vh" bg="var(--mantine-color-gray-0)">
