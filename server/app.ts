@@ -15,6 +15,7 @@ import loginRoutes from './routes/accounts/login';
 import menuRoutes from './routes/accounts/menus';
 import fileRoutes, { MAX_UPLOAD_BYTES } from './routes/files';
 import historyRoutes from './routes/history';
+import importRoutes from './routes/import';
 import resourceRoutes from './routes/resources';
 import shellRoutes from './routes/shell';
 import syncRoutes from './routes/sync';
@@ -57,6 +58,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { db: opts.db });
   await app.register(syncRoutes, { db: opts.db });
   await app.register(resourceRoutes, { db: opts.db });
+  await app.register(importRoutes, { db: opts.db });
 
   const web = opts.webRoot;
   const hasWeb = !!web && existsSync(join(web, 'index.html'));

@@ -1,6 +1,10 @@
 import { api } from './api';
 import { dashboard } from './dashboard';
 import type { Namespace } from './define';
+import { forms } from './forms';
+import { grid } from './grid';
+import { importexport } from './importexport';
+import { lists } from './lists';
 import { login } from './login';
 import { menu } from './menu';
 import { pages } from './pages';
@@ -10,4 +14,4 @@ import { shell } from './shell';
  * Every UI namespace. Each namespace is one file holding its four languages, owned by the feature that uses it.
  * Add a namespace here when you add its file.
  */
-export const NAMESPACES: Record<string, Namespace> = { api, dashboard, login, menu, pages, shell };
+export const NAMESPACES: Record<string, Namespace> = { api, dashboard, forms, grid, importexport, lists, login, menu, pages, shell };

@@ -6,6 +6,8 @@ import { defineNamespace } from './define';
  * Language names (中文, English, Español, 日本語) are not here: each is written in its own language everywhere.
  */
 export const shell = defineNamespace({
+  unreachable: '无法连接服务器，登录仍然保留',
+  retry: '重试',
   dashboard: '控制台',
   menu: '菜单',
   toggle_sidebar: '展开/收起菜单',
@@ -82,6 +84,8 @@ export const shell = defineNamespace({
   },
 }, {
   en: {
+    unreachable: 'The server cannot be reached; you are still logged in',
+    retry: 'Try again',
     dashboard: 'Console',
     menu: 'Menu',
     toggle_sidebar: 'Show/hide menu',
@@ -158,6 +162,8 @@ export const shell = defineNamespace({
     },
   },
   es: {
+    unreachable: 'No se puede conectar con el servidor; la sesión se mantiene',
+    retry: 'Reintentar',
     dashboard: 'Consola',
     menu: 'Menú',
     toggle_sidebar: 'Mostrar/ocultar menú',
@@ -234,6 +240,8 @@ export const shell = defineNamespace({
     },
   },
   ja: {
+    unreachable: 'サーバーに接続できません。ログイン状態は保持されています',
+    retry: '再試行',
     dashboard: 'コンソール',
     menu: 'メニュー',
     toggle_sidebar: 'メニューの表示/非表示',

@@ -160,7 +160,12 @@ function breakages(f: Field): Breakage[] {
       break;
     case 'enum':
       out.push({ how: 'a value not in the list', value: 'zz_not_a_value', expect: { key: 'invalid_choice' } });
-      out.push({ how: 'a value in the wrong case', value: f.values[0]!.toUpperCase(), expect: { key: 'invalid_choice' } });
+      {
+        // Flip the case of the first value (CNY → cny, running → RUNNING): values are matched exactly.
+        const v = f.values[0]!;
+        const flipped = v === v.toUpperCase() ? v.toLowerCase() : v.toUpperCase();
+        if (flipped !== v) out.push({ how: 'a value in the wrong case', value: flipped, expect: { key: 'invalid_choice' } });
+      }
       out.push({ how: 'a number', value: 1, viaItem: true, expect: { key: 'invalid_choice' } });
       break;
     case 'refs':

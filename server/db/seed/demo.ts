@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { itemCategoryRows, itemRows } from './catalog';
+import { bankRows, feeCategoryRows, formCategoryRows, formulaCategoryRows } from './categories';
 import {
   LOGINS, ROLES, accountRows, departmentManagers, departmentRows, personCategoryRows, personPlans, roleRows, salerCodes,
 } from './org';
@@ -90,6 +91,11 @@ async function seedAll(s: Seeder): Promise<void> {
   await s.put('devices', deviceRows());
   await s.put('computers', computerRows());
   await s.put('journals', journalRows(people), ['day', 'title']);
+
+  await s.put('feecategories', feeCategoryRows());
+  await s.put('formcategories', formCategoryRows());
+  await s.put('formulacategories', formulaCategoryRows());
+  await s.put('banks', bankRows());
 }
 
 /** Seeds the demo data; idempotent: returns true when it inserted anything, false when everything was already there. */

@@ -139,7 +139,8 @@ export const ROLES: readonly RolePlan[] = [
       '/worknodes/list', '/workflows/list', '/items/list', '/itemcategories/list',
       '/warehouses/list', '/warerooms/list', '/warepositions/list', '/shelves/list', '/warestatus/create',
       '/journals/list', '/departments/list', '/persons/list', '/personcategories/list', '/persons/checkin',
-      '/computers/list', '/devices/list', '/devices/list_status', '/devicemaintenances/list'],
+      '/computers/list', '/devices/list', '/devices/list_status', '/devicemaintenances/list',
+      '/subitems/list', '/suits/list', '/wages/list', '/formulacategories/list', '/formcategories/list'],
   },
   {
     code: 'operator', name: '操作员', remark: '车间刷卡机：报工刷卡、刷卡记录、交接班日志、机台状态',
@@ -151,12 +152,13 @@ export const ROLES: readonly RolePlan[] = [
   },
   {
     code: 'sales', name: '销售', remark: '客户、合同与销售任务（只看本人客户）',
-    menus: [...COMMON, '/customers/list', '/customercategories/list', '/contracts/list', '/tasks/list', '/items/list'],
+    menus: [...COMMON, '/customers/list', '/customercategories/list', '/contracts/list', '/tasks/list', '/items/list',
+      '/customeritems/list'],
   },
   {
     code: 'finance', name: '财务', remark: '收款、银行、费用、发票、客户与供应商',
     menus: [...COMMON, '/payments/list', '/banks/list', '/fees/list', '/invoices/list', '/customers/list',
-      '/suppliers/list'],
+      '/suppliers/list', '/feecategories/list'],
   },
 ];
 

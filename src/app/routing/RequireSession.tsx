@@ -1,15 +1,18 @@
-import { Center, Loader } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { isAbort } from '../../api/errors';
 import { useSession } from '../session/session-store';
-import { bootstrapSession } from './bootstrap';
+import { bootstrapSession, unreachable } from './bootstrap';
 import { loginRedirect } from './route-rules';
 
 /**
  * Guards every page but the public ones: no token → /login?redirect=<path>; a token without user info → the first
- * navigation's bootstrap; a failed bootstrap → token reset, the message, and the login page (spec §4).
+ * navigation's bootstrap; a bootstrap the server refused → token reset, the message, and the login page (spec §4).
+ * A server out of reach is not a refusal: without an offline profile the page offers to try again and the login
+ * stays (a page left while its start-up requests were in flight fails the same way, and must not log out).
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const token = useSession(s => s.token);
@@ -19,12 +22,17 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const here = location.pathname + location.search;
+  const { t } = useTranslation();
+  // Counts the attempts to start; bumped by "try again" after the server could not be reached.
+  const [attempt, setAttempt] = useState(0);
+  const [outOfReach, setOutOfReach] = useState(false);
 
   useEffect(() => {
     if (!token || ready) return;
     const ctrl = new AbortController();
     bootstrapSession(ctrl.signal).catch((err: unknown) => {
       if (isAbort(err) || ctrl.signal.aborted) return;
+      if (unreachable(err)) { setOutOfReach(true); return; }
       useSession.getState().reset();
       const msg = err instanceof Error ? err.message : String(err);
       if (msg) notifications.show({ color: 'red', message: msg, autoClose: 2000 });
@@ -33,7 +41,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     return () => ctrl.abort();
     // `here` is read once per bootstrap: the page being opened when the session was found incomplete.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token, ready]);
+  }, [token, ready, attempt]);
 
   // Started from the offline profile: re-open the session with the server as soon as the network is back. A refusal
   // then (token revoked meanwhile) logs out like any failed start.
@@ -54,6 +62,16 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }, [offline, navigate]);
 
   if (!token) return <Navigate to={loginRedirect(here)} replace />;
+  if (!ready && outOfReach) {
+    return (
+      <Center mih="100vh">
+        <Stack align="center" gap="sm" data-testid="server-unreachable">
+          <Text>{t('shell.unreachable')}</Text>
+          <Button onClick={() => { setOutOfReach(false); setAttempt(a => a + 1); }}>{t('shell.retry')}</Button>
+        </Stack>
+      </Center>
+    );
+  }
   if (!ready) return <Center mih="100vh"><Loader /></Center>;
   return <>{children}</>;
 }

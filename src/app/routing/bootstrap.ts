@@ -12,7 +12,7 @@ const MENU_DELAY_MS = 1000;
 interface InfoReply { name?: string; avatar?: string; introduction?: string; roles?: unknown }
 
 /** The server could not be reached (or a proxy in front of it answered for it): the offline profile may stand in. */
-function unreachable(err: unknown): boolean {
+export function unreachable(err: unknown): boolean {
   return isApiError(err) && (err.kind === 'network' || err.kind === 'timeout' || (err.kind === 'server' && err.status >= 502));
 }
 

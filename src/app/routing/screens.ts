@@ -1,10 +1,14 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy } from 'react';
+import { resourceScreens, type Screen } from '../../resources/resource-screens';
 
 /**
  * The screen of each menu path (the route tree's full path, `:id` included). Every screen is lazy-loaded so the
- * login page carries none of them (DESIGN §2). Screens of later roadmap steps are added here as they are built.
+ * login page carries none of them (DESIGN §2). The generic list / edit / create screens of every declared resource
+ * come first; a hand-written screen listed below replaces the generic one of its path only.
  */
-export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+export const SCREENS: Record<string, Screen> = {
+  ...resourceScreens(),
   '/dashboard': lazy(() => import('../../features/dashboard/Dashboard')),
   '/accounts/profile': lazy(() => import('../../features/profile/ProfilePage')),
+  '/data/importdata': lazy(() => import('../../resources/import/ImportPage')),
 };

@@ -1,4 +1,7 @@
 import type { Lang } from '../messages/catalog';
+import { CATEGORY_LABELS } from './labels/categories';
+import type { LabelsByLang } from './labels/define';
+import { MASTER_DATA_LABELS } from './labels/master-data';
 
 /**
  * Labels of the declared resources (DESIGN §3, §11): `resources.<name>.name`, `resources.<name>.fields.<field>`,
@@ -1105,6 +1108,12 @@ const ja: LabelTree = {
     },
   },
 };
+
+/** Labels written per resource in the four languages (labels/*.ts), merged into the per-language trees. */
+const BY_RESOURCE: Record<string, LabelsByLang> = { ...CATEGORY_LABELS, ...MASTER_DATA_LABELS };
+for (const [lang, tree] of Object.entries({ zh, en, es, ja }) as [Lang, LabelTree][]) {
+  for (const [name, l] of Object.entries(BY_RESOURCE)) tree.resources[name] = l[lang];
+}
 
 export const RESOURCE_LABELS: Record<Lang, LabelTree> = { zh, en, es, ja };
 

@@ -48,6 +48,13 @@ export const zh = {
   too_many_rows: '行数太多（最多 {max} 行）',
   server_error: '服务器执行出错500',
   system_row: '系统内置记录不能删除',
+  import_no_key: '“{resource}”没有声明用于识别记录的自然键，不能导入',
+  import_bad_rows: 'rows 应为由对象组成的 JSON 列表',
+  import_done: '导入完成：新增 {created}，更新 {updated}，未变 {unchanged}，拒绝 {rejected}',
+  ref_not_found: '找不到“{value}”',
+  ref_ambiguous: '“{value}”对应多条记录，请改用编码',
+  duplicate_in_import: '与本次导入中前面的一行重复',
+  duplicate_in_file: '与第 {row} 行重复',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -95,6 +102,13 @@ export const en: Catalog = {
   too_many_rows: 'Too many rows (at most {max})',
   server_error: 'Server error 500',
   system_row: 'A built-in record cannot be deleted',
+  import_no_key: '{resource} declares no natural key to recognise its rows, so it cannot be imported',
+  import_bad_rows: 'rows must be a JSON list of objects',
+  import_done: 'Import finished: {created} created, {updated} updated, {unchanged} unchanged, {rejected} rejected',
+  ref_not_found: '"{value}" not found',
+  ref_ambiguous: '"{value}" matches several records; use the code instead',
+  duplicate_in_import: 'Same as an earlier row of this import',
+  duplicate_in_file: 'Same as row {row}',
 };
 
 export const es: Catalog = {
@@ -139,6 +153,13 @@ export const es: Catalog = {
   too_many_rows: 'Demasiadas filas (máximo {max})',
   server_error: 'Error del servidor 500',
   system_row: 'Un registro del sistema no se puede eliminar',
+  import_no_key: '{resource} no declara una clave natural para reconocer sus filas, así que no se puede importar',
+  import_bad_rows: 'rows debe ser una lista JSON de objetos',
+  import_done: 'Importación terminada: {created} creados, {updated} actualizados, {unchanged} sin cambios, {rejected} rechazados',
+  ref_not_found: 'No se encuentra «{value}»',
+  ref_ambiguous: '«{value}» corresponde a varios registros; use el código',
+  duplicate_in_import: 'Igual que una fila anterior de esta importación',
+  duplicate_in_file: 'Igual que la fila {row}',
 };
 
 export const ja: Catalog = {
@@ -183,6 +204,13 @@ export const ja: Catalog = {
   too_many_rows: '行数が多すぎます（最大 {max} 行）',
   server_error: 'サーバーエラー 500',
   system_row: 'システム既定のレコードは削除できません',
+  import_no_key: '「{resource}」には行を識別する自然キーがないため、インポートできません',
+  import_bad_rows: 'rows はオブジェクトの JSON 配列である必要があります',
+  import_done: 'インポート完了：新規 {created}、更新 {updated}、変更なし {unchanged}、却下 {rejected}',
+  ref_not_found: '「{value}」が見つかりません',
+  ref_ambiguous: '「{value}」は複数のレコードに該当します。コードを使用してください',
+  duplicate_in_import: 'このインポートの前の行と重複しています',
+  duplicate_in_file: '{row} 行目と重複しています',
 };
 
 const CATALOGS: Record<Lang, Catalog> = { zh, en, es, ja };

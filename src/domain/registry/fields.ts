@@ -32,7 +32,11 @@ export interface FieldBase {
   readOnly?: boolean;
 }
 
-export interface TextField extends FieldBase { type: 'text'; max: number; default?: string; multiline?: boolean }
+/**
+ * Text. `format: 'image'` marks a text holding the URL of an uploaded image (the form offers an upload and a
+ * preview); it is still a plain text column.
+ */
+export interface TextField extends FieldBase { type: 'text'; max: number; default?: string; multiline?: boolean; format?: 'image' }
 export interface IntField extends FieldBase { type: 'int'; min?: number; max?: number; default?: number }
 /** A decimal quantity, stored as numeric; `unit` names the unit shown beside it. */
 export interface NumberField extends FieldBase { type: 'number'; scale: number; default?: number; unit?: string; min?: number }

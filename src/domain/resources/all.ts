@@ -1,11 +1,21 @@
 import type { ResourceDef } from '../registry/resource';
+import { feecategories } from './categories/feecategories';
+import { formcategories } from './categories/formcategories';
+import { formulacategories } from './categories/formulacategories';
 import { computers } from './devices/computers';
+import { devicemaintenances } from './devices/devicemaintenances';
+import { banks } from './finance/banks';
 import { devices } from './devices/devices';
 import { itemcategories } from './items/itemcategories';
+import { customeritems } from './items/customeritems';
 import { items } from './items/items';
+import { subitems } from './items/subitems';
+import { suits } from './items/suits';
+import { checkins } from './people/checkins';
 import { departments } from './people/departments';
 import { personcategories } from './people/personcategories';
 import { persons } from './people/persons';
+import { wages } from './production/wages';
 import { workflows } from './production/workflows';
 import { worknodes } from './production/worknodes';
 import { customercategories } from './sales/customercategories';
@@ -28,10 +38,11 @@ import { warestatus } from './warehouse/warestatus';
  */
 export const RESOURCES: readonly ResourceDef[] = [
   accounts, roles, configs, favmenus, journals,
-  departments, personcategories, persons,
-  devices, computers,
-  worknodes, workflows,
-  itemcategories, items,
+  departments, personcategories, persons, checkins,
+  devices, computers, devicemaintenances,
+  worknodes, workflows, wages,
+  itemcategories, items, subitems, customeritems, suits,
+  feecategories, formcategories, formulacategories, banks,
   customercategories, customers, suppliers,
   warehouses, warerooms, warepositions, shelves, warestatus,
 ];

@@ -11,7 +11,7 @@ export const accounts = resource({
     password: password(),
     role_ids: refs('roles', { max: 20 }),
     person_id: ref('persons'),
-    avatar: text({ max: 500 }),
+    avatar: text({ max: 500, format: 'image' }),
     introduction: text({ max: 500 }),
     active: bool({ default: true }),
   },

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { formatNumber, round2, roundTo, sumInts, sumMoney, sumQuantities, totalOf } from './numbers';
+
+describe('round2 (DESIGN §8)', () => {
+  it('rounds the decimal value half away from zero', () => {
+    expect(round2(1.005)).toBe(1.01);
+    expect(round2(1.004)).toBe(1);
+    expect(round2(2.675)).toBe(2.68);
+    expect(round2(-1.005)).toBe(-1.01);
+    expect(round2(-0.001)).toBe(0);
+    expect(Object.is(round2(-0.001), 0)).toBe(true);
+    expect(round2(0.1 + 0.2)).toBe(0.3);
+    expect(round2(123456789.125)).toBe(123456789.13);
+  });
+
+  it('agrees with decimal rounding on the text of the value, for amounts with up to 4 decimals', () => {
+    // The reference: round the decimal text (15 significant digits), half away from zero.
+    const reference = (x: number) => {
+      const r = Number(`${Math.round(Number(`${Math.abs(x).toPrecision(15)}e2`))}e-2`);
+      return x < 0 && r !== 0 ? -r : r;
+    };
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 20_000; i++) {
+      const x = Math.round((random() - 0.5) * 2e9) / 10_000;
+      expect(round2(x), String(x)).toBe(reference(x));
+    }
+    for (const x of [0.125, 0.375, 2.345, -2.345, 1234.565, 0.045, 8.345, 1.455]) expect(round2(x), String(x)).toBe(reference(x));
+  });
+
+  it('handles tiny, huge and non-finite values', () => {
+    expect(round2(1e-7)).toBe(0);
+    expect(round2(1.5e21)).toBe(1.5e21);
+    expect(round2(Number.NaN)).toBeNaN();
+    expect(round2(Infinity)).toBe(Infinity);
+    expect(roundTo(1.23456, 4)).toBe(1.2346);
+  });
+});
+
+describe('sums', () => {
+  it('sum quantities rounded to 2 decimals, skipping missing values', () => {
+    expect(sumQuantities([0.1, 0.2, null, undefined, Number.NaN])).toBe(0.3);
+    expect(sumQuantities([1.111, 2.222])).toBe(3.33);
+    expect(sumQuantities(new Float64Array(100_000).fill(0.1))).toBe(10_000);
+    expect(sumQuantities([])).toBe(0);
+  });
+
+  it('sum money in 1/10 000 units and round only the total', () => {
+    // Rounded one by one these would be 0.01 × 3 = 0.03; kept at 4 decimals they make 0.0150 → 0.02.
+    expect(sumMoney([0.005, 0.005, 0.005])).toBe(0.02);
+    expect(sumMoney([0.0049, 0.0001])).toBe(0.01);
+    expect(sumMoney([1.1, 2.2, 3.3])).toBe(6.6);
+    expect(sumMoney([-0.005])).toBe(-0.01);
+    expect(sumMoney([-0.004])).toBe(0);
+    expect(sumMoney(new Float64Array(100_000).fill(19.9999))).toBe(1_999_990);
+    expect(sumMoney([123456789.1234, 0.0001, Number.NaN])).toBe(123456789.12);
+  });
+
+  it('sum integers exactly', () => {
+    expect(sumInts([1, 2, 3, null])).toBe(6);
+    expect(sumInts(new Float64Array([2 ** 40, 1]))).toBe(2 ** 40 + 1);
+  });
+
+  it('pick the rule by column kind', () => {
+    expect(totalOf('money', [0.005, 0.005, 0.005])).toBe(0.02);
+    expect(totalOf('quantity', [0.005, 0.005, 0.005])).toBe(0.02);
+    expect(totalOf('quantity', [0.0049, 0.0049])).toBe(0.01);
+    expect(totalOf('int', [1, 2])).toBe(3);
+  });
+});
+
+describe('formatNumber', () => {
+  it('shows whole numbers as integers and others with at most 2 decimals', () => {
+    expect(formatNumber(3)).toBe('3');
+    expect(formatNumber(3.0001)).toBe('3');
+    expect(formatNumber(1.999)).toBe('2');
+    expect(formatNumber(1.5)).toBe('1.5');
+    expect(formatNumber(1.005)).toBe('1.01');
+    expect(formatNumber(-2.25)).toBe('-2.25');
+    expect(formatNumber(1234567.8)).toBe('1234567.8');
+    expect(formatNumber(0.1 + 0.2)).toBe('0.3');
+  });
+
+  it('shows nothing for a missing value', () => {
+    expect(formatNumber(null)).toBe('');
+    expect(formatNumber(undefined)).toBe('');
+    expect(formatNumber(Number.NaN)).toBe('');
+  });
+});

@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { resourceByName } from '../../domain/resources/all';
+import { parseSheet } from '../../workers/spreadsheet-parse';
+import { buildSpreadsheet } from '../../workers/spreadsheet';
+import { exportCell, exportsOnServer, exportTable, serverTitles, SERVER_EXPORT_THRESHOLD, type ExportColumn } from './export-rows';
+
+type Row = { code: string; qty: number | null; tags: string[]; props: object | null; at: Date };
+const columns: ExportColumn<Row>[] = [
+  { title: '编码', value: r => r.code, id: 'code' },
+  { title: 'Qty', value: r => r.qty },
+  { title: 'Tags', value: r => r.tags },
+  { title: 'Props', value: r => r.props },
+  { title: 'At', value: r => r.at },
+];
+
+describe('export', () => {
+  it('writes values as cells: lists joined, objects as JSON, nothing for null and NaN', () => {
+    expect(exportCell(Number.NaN)).toBeNull();
+    expect(exportCell(undefined)).toBeNull();
+    const t = exportTable(columns, [{ code: '=SUM(A1)', qty: 2.5, tags: ['a', 'b'], props: { k: 1 }, at: new Date('2024-01-05T00:00:00Z') }]);
+    expect(t).toEqual({ titles: ['编码', 'Qty', 'Tags', 'Props', 'At'], rows: [['=SUM(A1)', 2.5, 'a, b', '{"k":1}', '2024-01-05T00:00:00.000Z']] });
+  });
+
+  it('builds an excel.xlsx that reads back the same (text that looks like a formula stays text)', async () => {
+    const t = exportTable(columns, [{ code: '=SUM(A1)', qty: null, tags: [], props: null, at: new Date(0) }]);
+    const out = await buildSpreadsheet(t.titles, t.rows);
+    expect(parseSheet(out, 'excel.xlsx').rows).toEqual([['=SUM(A1)', '', '', '', '1970-01-01T00:00:00.000Z']]);
+  });
+
+  it('sends large lists to the server, naming the list keys of references', () => {
+    expect(exportsOnServer({ resource: 'items', total: SERVER_EXPORT_THRESHOLD + 1 })).toBe(true);
+    expect(exportsOnServer({ resource: 'items', total: 10 })).toBe(false);
+    expect(exportsOnServer({ resource: 'items', total: 10, force: true })).toBe(true);
+    expect(exportsOnServer({ total: 10 ** 6 })).toBe(false);
+    const items = resourceByName('items')!;
+    const cols: ExportColumn<unknown>[] = [
+      { title: 'Code', id: 'code', value: () => '' },
+      { title: 'Category', id: 'category_id', value: () => '' },
+      { title: 'Computed', value: () => '' },
+      { title: 'Explicit', field: 'x_name', value: () => '' },
+    ];
+    expect(serverTitles(cols, items)).toEqual([
+      { title: 'Code', field: 'code' }, { title: 'Category', field: 'category_id_name' }, { title: 'Explicit', field: 'x_name' },
+    ]);
+  });
+});

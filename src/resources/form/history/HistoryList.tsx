@@ -1,0 +1,70 @@
+import { Alert, Badge, Center, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiGet } from '../../../api/http';
+import type { ResourceDef } from '../../../domain/registry/resource';
+import { displayValue } from '../display-value';
+import { fieldLabelKey } from '../field-kinds';
+import { isoToLocal } from '../form-values';
+import { changedFields, historyKey, type HistoryEntry } from './history-diff';
+
+export interface HistoryListProps {
+  def: ResourceDef;
+  id: string | number;
+  /** Load only while shown (a closed drawer asks nothing). */
+  enabled?: boolean;
+}
+
+const ACTIONS: ReadonlySet<string> = new Set(['create', 'update', 'cancel', 'delete']);
+
+/**
+ * Every change to one row, newest first: who, when, what kind, and each changed field as before → after, labelled
+ * with the field labels. Also usable as the page `/history/list/:table_name/:kid`.
+ */
+export function HistoryList({ def, id, enabled = true }: HistoryListProps) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: historyKey(def.name, id),
+    queryFn: ({ signal }) => apiGet<{ dt: HistoryEntry[] }>('/history/list/', { table_name: def.name, kid: id }, { signal }),
+    enabled,
+  });
+  if (q.isPending && enabled) return <Center py="lg"><Loader size="sm" /></Center>;
+  if (q.isError) return <Alert color="red">{t('forms.load_failed')}</Alert>;
+  const entries = [...(q.data?.dt ?? [])].reverse();
+  if (entries.length === 0) return <Text c="dimmed" size="sm">{t('forms.history_empty')}</Text>;
+  const label = (name: string) => t(fieldLabelKey(def, name), { defaultValue: t(`common.fields.${name}`, { defaultValue: name }) });
+  return (
+    <Timeline bulletSize={14} lineWidth={2} data-testid="history-list">
+      {entries.map(e => {
+        const changes = changedFields(def, e);
+        return (
+          <Timeline.Item key={e.rev} data-testid="history-entry" title={
+            <Group gap="xs">
+              <Badge variant="light">{ACTIONS.has(e.action) ? t(`forms.history_actions.${e.action}`) : e.action}</Badge>
+              <Text size="sm" fw={600}>{e.by_name || t('forms.history_unknown_user')}</Text>
+              <Text size="xs" c="dimmed">{isoToLocal(e.at)}</Text>
+            </Group>
+          }>
+            {changes.length === 0 ? <Text size="xs" c="dimmed">{t('forms.history_no_changes')}</Text> : (
+              <Table withRowBorders={false} verticalSpacing={2} fz="xs">
+                <Table.Tbody>
+                  {changes.map(c => (
+                    <Table.Tr key={c.name}>
+                      <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>{label(c.name)}</Table.Td>
+                      <Table.Td>
+                        <Stack gap={0}>
+                          <Text size="xs" td="line-through" c="dimmed">{displayValue(def, c.name, def.fields[c.name], c.before, t)}</Text>
+                          <Text size="xs">{displayValue(def, c.name, def.fields[c.name], c.after, t)}</Text>
+                        </Stack>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

@@ -1,0 +1,38 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../domain/rules/numbers';
+import classes from './grid.module.css';
+import { SELECT_WIDTH, TOTALS_HEIGHT, type ColumnWindow } from './GridRow';
+
+interface TotalsRowProps<Row> {
+  cols: ColumnWindow<Row>;
+  values: ReadonlyMap<string, number>;
+  pending: boolean;
+  /** Rows totalled (after filters). */
+  count: number;
+}
+
+/** The totals row pinned at the bottom: 合计 in the checkbox column, then each summed column's total (DESIGN §8). */
+function TotalsRowImpl<Row>({ cols, values, pending, count }: TotalsRowProps<Row>) {
+  const { t } = useTranslation();
+  return (
+    <div role="row" className={classes.totals} data-testid="grid-totals" data-pending={pending || undefined}
+      style={{ height: TOTALS_HEIGHT, width: SELECT_WIDTH + cols.totalWidth }}>
+      <div role="rowheader" className={classes.select} style={{ width: SELECT_WIDTH }}
+        title={t('grid.row_count', { count })}>
+        {t('grid.total')}
+      </div>
+      {cols.columns.map((col, i) => {
+        const v = values.get(col.id);
+        return (
+          <div key={col.id} role="gridcell" className={cols.cellClasses[i]} style={cols.cellStyles[i]}
+            data-column={col.id}>
+            {v === undefined ? '' : formatNumber(v)}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+export const TotalsRow = memo(TotalsRowImpl) as typeof TotalsRowImpl;
