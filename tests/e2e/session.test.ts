@@ -76,7 +76,7 @@ describe('needlogin', () => {
     await page.evaluate(() => sessionStorage.removeItem('sessionid'));
     await page.goto('/persons/list');
     await page.getByTestId('app-layout').waitFor();
-    await page.getByTestId('pending-screen').waitFor();
+    await page.locator('[data-testid="resource-list"][data-resource="persons"]').waitFor();
     expect(here(page)).toBe('/persons/list');
     const after = await loginState(context, page);
     expect(after.sessionid).not.toBeNull();
