@@ -1,0 +1,299 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { RESOURCE_LABELS } from '../../src/domain/i18n/resource-labels';
+import { launch, newPage } from './browser';
+import { here, loginToDashboard, serverCall } from './helpers';
+
+/** The generic resource screens (list, create, edit, history, delete, conflict, export, import) in a real browser. */
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const extra: BrowserContext[] = [];
+
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => {
+  ({ context, page } = await newPage(browser));
+  context.setDefaultTimeout(15_000);
+  await loginToDashboard(page);
+});
+afterEach(async () => {
+  await context?.close();
+  for (const c of extra.splice(0)) await c.close();
+});
+
+const ITEM_LABELS = (RESOURCE_LABELS.zh.resources.items?.fields ?? {}) as Record<string, string>;
+const RUN = Date.now().toString(36);
+
+async function sessionOf(p: Page = page): Promise<string> {
+  const sid = await p.evaluate(() => sessionStorage.getItem('sessionid'));
+  if (!sid) throw new Error('no sessionid');
+  return sid;
+}
+
+type Row = Record<string, unknown> & { id: number };
+
+async function listRows(resource: string, query: string, p: Page = page): Promise<Row[]> {
+  const r = await serverCall(`/${resource}/list/?${query}`, { sessionid: await sessionOf(p) });
+  expect(r.status).toBe(200);
+  return r.body.dt as Row[];
+}
+
+async function detail(resource: string, id: number, p: Page = page): Promise<Row> {
+  const r = await serverCall(`/${resource}/detail/?id=${id}`, { sessionid: await sessionOf(p) });
+  expect(r.status).toBe(200);
+  return r.body.dt as Row;
+}
+
+/** Opens a list page and waits for its rows. */
+async function openList(path: string, p: Page = page): Promise<void> {
+  await p.goto(path);
+  await p.getByTestId('resource-list').waitFor();
+  await p.getByTestId('grid-row').first().waitFor();
+}
+
+/** The count shown under the list's toolbar (`共 N 条`). */
+async function listCount(p: Page = page): Promise<number> {
+  const text = await p.getByTestId('list-count').innerText();
+  return Number(/(\d[\d,]*)/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN);
+}
+
+/** Types the keyword and waits until exactly one row (the one with `text`) is shown. */
+async function findRow(text: string, p: Page = page) {
+  await p.getByTestId('list-keyword').fill(text);
+  const rows = p.getByTestId('grid-row');
+  await expect.poll(() => rows.count()).toBe(1);
+  const row = rows.filter({ hasText: text });
+  await row.waitFor();
+  return row;
+}
+
+async function save(p: Page = page): Promise<void> {
+  await p.getByTestId('save-button').click();
+}
+
+function xlsxBuffer(aoa: unknown[][]): Buffer {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'Sheet1');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+/** Sets a file on the import screen and waits until the preview allows starting. */
+async function pickImportFile(name: string, buffer: Buffer, mimeType: string): Promise<void> {
+  await page.getByTestId('import-file').setInputFiles({ name, mimeType, buffer });
+  const start = page.getByTestId('import-start');
+  await start.waitFor({ timeout: 60_000 });
+  await expect.poll(() => start.isEnabled(), { timeout: 60_000 }).toBe(true);
+}
+
+async function runImportAndWait(timeout = 120_000) {
+  await page.getByTestId('import-start').click();
+  const result = page.getByTestId('import-result');
+  await result.waitFor({ timeout });
+  const n = async (k: string) => Number(await result.getAttribute(`data-${k}`));
+  return { created: await n('created'), updated: await n('updated'), unchanged: await n('unchanged'), rejected: await n('rejected') };
+}
+
+describe('resources', () => {
+  it('items: create, find, edit, history, delete', async () => {
+    const code = `E2E-${RUN}-1`;
+    await openList('/items/list');
+    await page.getByTestId('list-create').click();
+    await page.getByTestId('resource-form').waitFor();
+    await page.getByTestId('field-code').fill(code);
+    await page.getByTestId('field-name').fill('E2E item');
+    await save();
+    await page.waitForURL(u => u.pathname === '/items/list');
+
+    const row = await findRow(code);
+    const id = Number(await row.getAttribute('data-row-id'));
+    expect(id).toBeGreaterThan(0);
+    await row.getByText(code).dblclick();
+    await page.waitForURL(u => u.pathname === `/items/edit/${id}`);
+    const name = page.getByTestId('field-name');
+    await expect.poll(() => name.inputValue()).toBe('E2E item');
+    await name.fill('E2E item renamed');
+    await save();
+    await expect.poll(async () => (await detail('items', id)).name).toBe('E2E item renamed');
+
+    await page.getByTestId('history-open').click();
+    const drawer = page.getByTestId('history-drawer');
+    await expect.poll(() => drawer.getByTestId('history-entry').count()).toBe(2);
+
+    await openList('/items/list');
+    const again = await findRow(code);
+    await again.getByText(code).click();
+    await expect.poll(() => again.getAttribute('data-state')).toContain('selected');
+    await page.getByTestId('list-remove').click();
+    await page.getByTestId('confirm-remove').click();
+    await expect.poll(() => page.getByTestId('grid-row').count()).toBe(0);
+    expect(await listRows('items', `keyword=${encodeURIComponent(code)}`)).toHaveLength(0);
+  });
+
+  it('customers: create and edit', async () => {
+    const name = `E2E客户-${RUN}`;
+    await openList('/customers/list');
+    await page.getByTestId('list-create').click();
+    await page.getByTestId('resource-form').waitFor();
+    await page.getByTestId('field-name').fill(name);
+    await page.getByTestId('field-code').fill(`E2EC-${RUN}`);
+    await page.getByTestId('field-phone').fill('123');
+    await save();
+    await page.waitForURL(u => u.pathname === '/customers/list');
+
+    const row = await findRow(`E2EC-${RUN}`);
+    const id = Number(await row.getAttribute('data-row-id'));
+    await row.getByText(`E2EC-${RUN}`).dblclick();
+    await page.waitForURL(u => u.pathname === `/customers/edit/${id}`);
+    const phone = page.getByTestId('field-phone');
+    await expect.poll(() => phone.inputValue()).toBe('123');
+    await phone.fill('555-0100');
+    await save();
+    await expect.poll(async () => (await detail('customers', id)).phone).toBe('555-0100');
+    const d = await detail('customers', id);
+    expect(d.name).toBe(name);
+  });
+
+  it('roles: a menu ticked in the tree editor is saved, and can be unticked again', async () => {
+    const roles = await listRows('roles', 'limit=-1');
+    const sup = roles.find(r => r.code === 'supervisor');
+    expect(sup).toBeDefined();
+    const id = sup!.id;
+    const before = (await detail('roles', id)).menus as string[];
+    const path = '/customers/list';
+    const had = before.includes(path);
+
+    await page.goto(`/roles/edit/${id}`);
+    await page.getByTestId('resource-form').waitFor();
+    const box = page.getByTestId(`menu-${path}`);
+    await expect.poll(() => box.isChecked()).toBe(had);
+    await box.click();
+    await expect.poll(() => box.isChecked()).toBe(!had);
+    await save();
+    await expect.poll(async () => ((await detail('roles', id)).menus as string[]).includes(path)).toBe(!had);
+
+    // Restore.
+    await box.click();
+    await expect.poll(() => box.isChecked()).toBe(had);
+    await save();
+    await expect.poll(async () => ((await detail('roles', id)).menus as string[]).includes(path)).toBe(had);
+    expect([...((await detail('roles', id)).menus as string[])].sort()).toEqual([...before].sort());
+  });
+
+  it('a stale save opens the conflict dialog naming who saved, and reload shows their change', async () => {
+    const [item] = await listRows('items', 'keyword=BC-000002');
+    expect(item).toBeDefined();
+    const id = item!.id;
+    const second = await newPage(browser);
+    extra.push(second.context);
+    second.context.setDefaultTimeout(15_000);
+    await loginToDashboard(second.page);
+
+    for (const p of [page, second.page]) {
+      await p.goto(`/items/edit/${id}`);
+      await p.getByTestId('resource-form').waitFor();
+      await expect.poll(() => p.getByTestId('field-name').inputValue()).not.toBe('');
+    }
+    const first = `first ${RUN}`;
+    await page.getByTestId('field-name').fill(first);
+    await save(page);
+    await expect.poll(async () => (await detail('items', id)).name).toBe(first);
+    // The admin account's name in the demo data (server/db/seed/org.ts).
+    const who = '系统管理员';
+
+    await second.page.getByTestId('field-name').fill(`second ${RUN}`);
+    await save(second.page);
+    const reload = second.page.getByTestId('conflict-reload');
+    await reload.waitFor();
+    expect(await second.page.getByTestId('conflict-dialog').textContent()).toContain(who);
+    await reload.click();
+    await expect.poll(() => second.page.getByTestId('conflict-reload').count()).toBe(0);
+    await expect.poll(() => second.page.getByTestId('field-name').inputValue()).toBe(first);
+    expect((await detail('items', id)).name).toBe(first);
+  });
+
+  it('exports the whole items list (10,000+ rows) with the column titles', async () => {
+    // Bring the list to at least 10,000 items through the import API.
+    const sid = await sessionOf();
+    const now = (await listRows('items', 'limit=-1')).length;
+    const need = Math.max(0, 10_000 - now);
+    for (let start = 0; start < need; start += 1000) {
+      const rows = Array.from({ length: Math.min(1000, need - start) }, (_, i) => ({
+        code: `EXP-${RUN}-${start + i}`, name: `export ${start + i}`,
+      }));
+      const r = await serverCall('/items/import/', { sessionid: sid, form: { rows: JSON.stringify(rows) } });
+      expect(r.status).toBe(200);
+    }
+
+    await openList('/items/list');
+    await expect.poll(() => listCount(), { timeout: 30_000 }).toBeGreaterThanOrEqual(10_000);
+    const count = await listCount();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByTestId('export-button').click(),
+    ]);
+    const file = await download.path();
+    const wb = XLSX.read(await readFile(file));
+    const ws = wb.Sheets[wb.SheetNames[0]!]!;
+    const aoa = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, blankrows: false });
+    const header = (aoa[0] ?? []).map(String);
+    for (const f of ['code', 'name', 'spec', 'unit', 'weight', 'price']) expect(header).toContain(ITEM_LABELS[f]);
+    expect(aoa.length - 1).toBe(count);
+    expect(count).toBeGreaterThanOrEqual(10_000);
+  }, 120_000);
+
+  it('imports 10,000 rows from an .xlsx: 5 bad rows rejected, a second import creates nothing', async () => {
+    const header = ['code', 'name', 'spec', 'unit', 'weight'].map(f => ITEM_LABELS[f]);
+    const rows: unknown[][] = [header];
+    for (let n = 0; n < 10_000; n++) {
+      const code = `IMP-${RUN}-${n}`;
+      if (n % 2000 === 7) {
+        // Bad rows: no name (required) or a text in the weight column.
+        rows.push(n % 4000 === 7 ? [code, '', 's', 'pcs', 1] : [code, `imp ${n}`, 's', 'pcs', 'abc']);
+      } else {
+        rows.push([code, `imp ${n}`, `spec ${n % 10}`, 'pcs', n % 50]);
+      }
+    }
+    expect(rows.length - 1).toBe(10_000);
+    const buffer = xlsxBuffer(rows);
+    const mime = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+    await page.goto('/data/importdata?resource=items');
+    await page.getByTestId('import-page').waitFor();
+    await pickImportFile('items.xlsx', buffer, mime);
+    const first = await runImportAndWait();
+    expect(first).toMatchObject({ created: 9995, rejected: 5 });
+
+    await pickImportFile('items.xlsx', buffer, mime);
+    const second = await runImportAndWait();
+    expect(second.created).toBe(0);
+    expect(second.rejected).toBe(5);
+    expect(second.unchanged + second.updated).toBe(9995);
+  }, 170_000);
+
+  it('an import with __proto__ and constructor columns pollutes nothing', async () => {
+    const code = `PP-${RUN}`;
+    const csv = `${ITEM_LABELS.code},${ITEM_LABELS.name},__proto__,constructor,prototype\n`
+      + `${code},proto test,"{""polluted"":1}","{""prototype"":{""polluted"":1}}","{""polluted"":1}"\n`;
+    await page.goto('/data/importdata?resource=items');
+    await page.getByTestId('import-page').waitFor();
+    await pickImportFile('proto.csv', Buffer.from(csv, 'utf8'), 'text/csv');
+    const report = await runImportAndWait(60_000);
+    // The odd columns are left unmapped: the row itself is imported.
+    expect(report).toMatchObject({ created: 1, rejected: 0 });
+
+    expect(await page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
+    expect(await page.evaluate(() => (Object.prototype as Record<string, unknown>).polluted)).toBeUndefined();
+    const r = await serverCall(`/items/list/?keyword=${code}`, { sessionid: await sessionOf() });
+    expect(r.status).toBe(200);
+    const [row] = r.body.dt as Row[];
+    expect(row?.code).toBe(code);
+    expect(Object.prototype.hasOwnProperty.call(row, 'polluted')).toBe(false);
+    const health = await serverCall('/items/list/?limit=1', { sessionid: await sessionOf() });
+    expect(health.status).toBe(200);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(here(page)).toContain('/data/importdata');
+  });
+});
