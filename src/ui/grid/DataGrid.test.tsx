@@ -90,6 +90,28 @@ describe('DataGrid', () => {
     expect(host.querySelector('[role="grid"]')?.getAttribute('aria-rowcount')).toBe('1002');
   });
 
+  it('scrolls by recycling row elements: the rows that stay keep their nodes, the new ones show their own data', async () => {
+    await render();
+    const scroller = host.querySelector<HTMLElement>('[role="grid"]')!;
+    const scrollTo = (top: number) => act(async () => {
+      scroller.scrollTop = top;
+      scroller.dispatchEvent(new Event('scroll'));
+      await new Promise(r => requestAnimationFrame(r));
+    });
+    await scrollTo(32 * 10);
+    const before = new Map(rowEls().map(el => [el.dataset.rowId, el]));
+    await scrollTo(32 * 11);
+    const after = rowEls();
+    const kept = after.filter(el => before.get(el.dataset.rowId) === el);
+    expect(kept.length).toBe(after.length - 1); // one row entered, into the node of the one that left:
+    const nodes = new Set(before.values());
+    expect(after.every(el => nodes.has(el))).toBe(true);
+    for (const el of after) expect(el.textContent).toContain(`item ${el.dataset.rowId!.padStart(4, '0')}`);
+    await scrollTo(32 * 990);
+    expect(ids()).toContain('1000');
+    for (const el of rowEls()) expect(el.textContent).toContain(`item ${el.dataset.rowId!.padStart(4, '0')}`);
+  });
+
   it('sorts by a header click: ascending, descending, then none', async () => {
     await render();
     const title = host.querySelector('[data-testid="grid-header-name"] span')!;

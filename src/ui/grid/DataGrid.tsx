@@ -17,6 +17,7 @@ import {
   cellClass, GridRow, HEADER_HEIGHT, ROW_HEIGHT, SELECT_WIDTH, TOTALS_HEIGHT, type ColumnWindow,
 } from './GridRow';
 import { HeaderRow } from './HeaderRow';
+import { RowSlots } from './row-slots';
 import { TotalsRow } from './TotalsRow';
 import type { ColumnFilterValue, DataGridProps, RowKey } from './types';
 import { useGridHeight } from './use-grid-height';
@@ -115,7 +116,7 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     // Items keep the virtualizer's index keys: sizes are fixed, never measured, so keys by row id would only cost
-    // a Map lookup per row on every new view of 100 000 rows. React keys the rows by id (below).
+    // a Map lookup per row on every new view of 100 000 rows. React recycles row elements by slot (below).
     overscan: ROW_OVERSCAN,
     // The rows start below the sticky header and must not hide under it or under the sticky totals row.
     scrollMargin: HEADER_HEIGHT,
@@ -269,6 +270,10 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
   };
 
   const selectLabel = t('grid.select_this');
+  // Rows are keyed by slot, not by id, so scrolling reuses their elements (row-slots.ts).
+  const [rowSlots] = useState(() => new RowSlots());
+  const virtualRows = rowVirtualizer.getVirtualItems();
+  const slotKeys = rowSlots.assign(virtualRows.map(item => item.index));
   const bodyHeight = shown.length * ROW_HEIGHT;
 
   return (
@@ -300,7 +305,7 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
           onDoubleClick={onBodyDoubleClick}
           onMouseDown={e => { if (e.shiftKey) e.preventDefault(); /* no text selection on Shift+click */ }}
         >
-          {rowVirtualizer.getVirtualItems().map(item => {
+          {virtualRows.map((item, n) => {
             const row = shown[item.index];
             if (!row) return null;
             const original = row.original as Row;
@@ -308,7 +313,7 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
             const isSelected = selected.has(key);
             return (
               <GridRow
-                key={row.id}
+                key={slotKeys[n]}
                 row={original}
                 rowKey={key}
                 index={item.index}
