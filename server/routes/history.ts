@@ -1,14 +1,52 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ResourceDef } from '../../src/domain/registry/resource';
 import { resourceByName } from '../../src/domain/resources/all';
 import { canRead } from '../auth/permissions';
 import type { Db } from '../db/connection';
-import { history } from '../db/tables';
+import { history, tableOf } from '../db/tables';
 import { badRequest, forbidden } from '../lib/api-error';
 import { int, paramsOf, str } from '../lib/params';
 import { authOf } from '../plugins/auth';
+import { column } from '../resources/columns';
 
-/** `GET /history/list/?table_name=&kid=`: every change to one row, oldest first; readable by whoever reads the row. */
+type Snapshot = Record<string, unknown> | null;
+
+/** Positive integer ids, as they sit in a history snapshot's reference column (one id or a list). */
+function idsIn(v: unknown): number[] {
+  const all = Array.isArray(v) ? v : [v];
+  return all.filter((x): x is number => Number.isSafeInteger(x) && (x as number) > 0);
+}
+
+/**
+ * The display names of the rows an entry's reference fields point at, by target resource and id, so the history
+ * reads 「业务员: 张三 → 李四」 and not ids. A row deleted since has no name; the client shows its id.
+ * The names are those lists already carry (`<ref>_name`), so reading them needs no more than reading the row.
+ */
+async function referencedNames(db: Db, res: ResourceDef, entries: readonly { before: unknown; after: unknown }[]) {
+  const wanted = new Map<string, Set<number>>();
+  for (const [name, f] of Object.entries(res.fields)) {
+    if (f.type !== 'ref' && f.type !== 'refs') continue;
+    const ids = wanted.get(f.to) ?? new Set<number>();
+    for (const e of entries) for (const snap of [e.before, e.after] as Snapshot[]) for (const id of idsIn(snap?.[name])) ids.add(id);
+    wanted.set(f.to, ids);
+  }
+  const names: Record<string, Record<number, string>> = {};
+  for (const [to, ids] of wanted) {
+    const target = resourceByName(to);
+    if (!target || ids.size === 0) continue;
+    const t = tableOf(target);
+    const rows = await db.select({ id: column(t, 'id'), name: column(t, target.display) }).from(t)
+      .where(inArray(column(t, 'id'), [...ids]));
+    names[to] = Object.fromEntries(rows.map(r => [r.id as number, String(r.name ?? '')]));
+  }
+  return names;
+}
+
+/**
+ * `GET /history/list/?table_name=&kid=`: every change to one row, oldest first, with `names` (target resource →
+ * id → display name) for its references; readable by whoever reads the row.
+ */
 export default async function historyRoutes(app: FastifyInstance, opts: { db: Db }) {
   app.get('/history/list/', { config: { access: 'session' } }, async req => {
     const p = paramsOf(req);
@@ -18,6 +56,6 @@ export default async function historyRoutes(app: FastifyInstance, opts: { db: Db
     if (!canRead(authOf(req), res)) throw forbidden();
     const dt = await opts.db.select().from(history)
       .where(and(eq(history.table_name, res.name), eq(history.kid, kid))).orderBy(asc(history.id));
-    return { msg: 'OK', dt, total: dt.length };
+    return { msg: 'OK', dt, total: dt.length, names: await referencedNames(opts.db, res, dt) };
   });
 }

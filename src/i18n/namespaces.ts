@@ -1,5 +1,6 @@
 import { api } from './api';
 import { dashboard } from './dashboard';
+import { devices } from './devices';
 import type { Namespace } from './define';
 import { forms } from './forms';
 import { grid } from './grid';
@@ -14,4 +15,4 @@ import { shell } from './shell';
  * Every UI namespace. Each namespace is one file holding its four languages, owned by the feature that uses it.
  * Add a namespace here when you add its file.
  */
-export const NAMESPACES: Record<string, Namespace> = { api, dashboard, forms, grid, importexport, lists, login, menu, pages, shell };
+export const NAMESPACES: Record<string, Namespace> = { api, dashboard, devices, forms, grid, importexport, lists, login, menu, pages, shell };

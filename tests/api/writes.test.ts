@@ -240,6 +240,25 @@ describe('history', () => {
     expect((d.rev as number)).toBeGreaterThan(u.rev as number);
   });
 
+  it('names the rows its references point at, and leaves a deleted one to its id', async () => {
+    const a = await save('/persons/save/', { code: uniq('pa'), name: '张三' });
+    const b = await save('/persons/save/', { code: uniq('pb'), name: '李四' });
+    const gone = await save('/persons/save/', { code: uniq('pc'), name: '王五' });
+    const cust = await save('/customers/save/', { name: uniq('hist-ref'), saler_id: a.id });
+    ok(await call.post('/customers/save/', { id: cust.id, version: 1, saler_id: b.id }));
+    ok(await call.post('/customers/save/', { id: cust.id, version: 2, saler_id: gone.id }));
+    ok(await call.post('/customers/save/', { id: cust.id, version: 3, saler_id: '' }));
+    ok(await call.post('/persons/delete/', { id: gone.id }));
+    const n1 = await save('/workflows/worknodes/save/', { code: uniq('w1'), name: '裁切' });
+    const n2 = await save('/workflows/worknodes/save/', { code: uniq('w2'), name: '印刷' });
+    const flow = await save('/workflows/workflows/save/', { code: uniq('wf'), name: 'flow', worknode_ids: JSON.stringify([n2.id, n1.id]) });
+
+    const h = ok(await call.get('/history/list/', { table_name: 'customers', kid: cust.id }));
+    expect(h.body.names).toEqual({ persons: { [a.id as number]: '张三', [b.id as number]: '李四' } });
+    const f = ok(await call.get('/history/list/', { table_name: 'workflows', kid: flow.id }));
+    expect((f.body.names as Record<string, unknown>).worknodes).toEqual({ [n1.id as number]: '裁切', [n2.id as number]: '印刷' });
+  });
+
   it('never keeps a password hash', async () => {
     const acc = await save('/accounts/save/', { username: uniq('u'), name: 'History Test', password: 'first-secret' });
     ok(await call.post('/accounts/save/', { id: acc.id, version: 1, password: 'second-secret' }));

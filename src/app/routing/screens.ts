@@ -11,4 +11,5 @@ export const SCREENS: Record<string, Screen> = {
   '/dashboard': lazy(() => import('../../features/dashboard/Dashboard')),
   '/accounts/profile': lazy(() => import('../../features/profile/ProfilePage')),
   '/data/importdata': lazy(() => import('../../resources/import/ImportPage')),
+  '/devices/list_status': lazy(() => import('../../features/devices/DeviceStatusBoard')),
 };

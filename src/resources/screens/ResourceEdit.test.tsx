@@ -159,8 +159,8 @@ describe('ResourceEdit', () => {
       'GET /customers/detail/': () => jsonReply({ msg: 'OK', dt: row() }),
       'GET /history/list/': () => jsonReply({ msg: 'OK', dt: [
         { action: 'create', before: null, after: { id: 5, name: '甲', code: 'C5' }, by_id: 1, by_name: '管理员', at: '2024-01-01T00:00:00.000Z', rev: 1 },
-        { action: 'update', before: { id: 5, version: 1, name: '甲', phone: null }, after: { id: 5, version: 2, name: '甲公司', phone: null }, by_id: 2, by_name: '李四', at: '2024-02-01T00:00:00.000Z', rev: 2 },
-      ] }),
+        { action: 'update', before: { id: 5, version: 1, name: '甲', phone: null, saler_id: 7 }, after: { id: 5, version: 2, name: '甲公司', phone: null, saler_id: 8 }, by_id: 2, by_name: '李四', at: '2024-02-01T00:00:00.000Z', rev: 2 },
+      ], names: { persons: { 8: '赵六' } } }),
     });
     await open();
     expect(calls.some(c => c.path === '/history/list/')).toBe(false);
@@ -176,6 +176,8 @@ describe('ResourceEdit', () => {
     expect(newest).toContain('客户名称');
     expect(newest).toContain('甲公司');
     expect(newest).not.toContain('版本');
+    expect(newest).toContain('赵六'); // a reference by the name of its row
+    expect(newest).toContain('#7'); // a row deleted since: its id
     expect(oldest).toContain('新建');
   });
 

@@ -6,7 +6,7 @@ import type { ResourceDef } from '../../../domain/registry/resource';
 import { displayValue } from '../display-value';
 import { fieldLabelKey } from '../field-kinds';
 import { isoToLocal } from '../form-values';
-import { changedFields, historyKey, type HistoryEntry } from './history-diff';
+import { changedFields, historyKey, type HistoryReply } from './history-diff';
 
 export interface HistoryListProps {
   def: ResourceDef;
@@ -19,19 +19,25 @@ const ACTIONS: ReadonlySet<string> = new Set(['create', 'update', 'cancel', 'del
 
 /**
  * Every change to one row, newest first: who, when, what kind, and each changed field as before → after, labelled
- * with the field labels. Also usable as the page `/history/list/:table_name/:kid`.
+ * with the field labels, and references by the names of the rows they point at (ids of rows deleted since). Also usable as the page `/history/list/:table_name/:kid`.
  */
 export function HistoryList({ def, id, enabled = true }: HistoryListProps) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: historyKey(def.name, id),
-    queryFn: ({ signal }) => apiGet<{ dt: HistoryEntry[] }>('/history/list/', { table_name: def.name, kid: id }, { signal }),
+    queryFn: ({ signal }) => apiGet<HistoryReply>('/history/list/', { table_name: def.name, kid: id }, { signal }),
     enabled,
   });
   if (q.isPending && enabled) return <Center py="lg"><Loader size="sm" /></Center>;
   if (q.isError) return <Alert color="red">{t('forms.load_failed')}</Alert>;
   const entries = [...(q.data?.dt ?? [])].reverse();
   if (entries.length === 0) return <Text c="dimmed" size="sm">{t('forms.history_empty')}</Text>;
+  const names = q.data?.names ?? {};
+  const show = (name: string, v: unknown) => {
+    const f = def.fields[name];
+    const refNames = f?.type === 'ref' || f?.type === 'refs' ? names[f.to] : undefined;
+    return displayValue(def, name, f, v, t, refNames);
+  };
   const label = (name: string) => t(fieldLabelKey(def, name), { defaultValue: t(`common.fields.${name}`, { defaultValue: name }) });
   return (
     <Timeline bulletSize={14} lineWidth={2} data-testid="history-list">
@@ -53,8 +59,8 @@ export function HistoryList({ def, id, enabled = true }: HistoryListProps) {
                       <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>{label(c.name)}</Table.Td>
                       <Table.Td>
                         <Stack gap={0}>
-                          <Text size="xs" td="line-through" c="dimmed">{displayValue(def, c.name, def.fields[c.name], c.before, t)}</Text>
-                          <Text size="xs">{displayValue(def, c.name, def.fields[c.name], c.after, t)}</Text>
+                          <Text size="xs" td="line-through" c="dimmed">{show(c.name, c.before)}</Text>
+                          <Text size="xs">{show(c.name, c.after)}</Text>
                         </Stack>
                       </Table.Td>
                     </Table.Tr>

@@ -11,6 +11,12 @@ export interface HistoryEntry {
   rev: number;
 }
 
+/** The reply: the entries, and the display names of referenced rows by target resource and id. */
+export interface HistoryReply {
+  dt: HistoryEntry[];
+  names?: Record<string, Record<number, string>>;
+}
+
 export interface FieldChange { name: string; before: unknown; after: unknown }
 
 /** Columns every write changes; listing them would bury the change a person made. */

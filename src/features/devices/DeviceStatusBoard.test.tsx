@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNotifier } from '../../api/notifier';
+import { fakeNotifier } from '../../api/test-helpers';
+import { initI18n } from '../../i18n';
+import { click, jsonReply, mustFind, renderUi, setupDom, typeInto, waitFor, type Rendered } from '../../resources/form/test-utils';
+import DeviceStatusBoard from './DeviceStatusBoard';
+
+beforeAll(async () => {
+  setupDom();
+  await initI18n('zh');
+});
+
+interface Call { method: string; path: string; query: URLSearchParams; body: URLSearchParams }
+
+let ui: Rendered | undefined;
+let calls: Call[];
+let deviceRows: Record<string, unknown>[];
+let maintenanceStatus: number;
+
+const device = (id: number, code: string, status: string, worknode: [number, string] | null) => ({
+  id, version: 1, code, name: `机器${id}`, model: null, location: null, status,
+  worknode_id: worknode?.[0] ?? null, worknode_id_name: worknode?.[1] ?? null,
+});
+
+beforeEach(() => {
+  calls = [];
+  maintenanceStatus = 200;
+  deviceRows = [device(1, 'P-01', 'running', [2, '印刷']), device(2, 'P-02', 'fault', [2, '印刷']), device(3, 'C-01', 'idle', [1, '裁切']), device(4, 'X-01', 'off', null)];
+  setNotifier(fakeNotifier());
+  vi.stubGlobal('fetch', vi.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(String(input), 'http://x');
+    const method = init?.method ?? 'GET';
+    const body = new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
+    calls.push({ method, path: url.pathname, query: url.searchParams, body });
+    if (url.pathname === '/devices/list/') return jsonReply({ msg: 'OK', dt: deviceRows, total: deviceRows.length });
+    if (url.pathname === '/devicemaintenances/list/') {
+      if (maintenanceStatus !== 200) return jsonReply({ msg: '没有权限' }, maintenanceStatus);
+      const planned = [{ device_id: 1, status: 'planned', planned_date: '2000-01-01', canceled: false }];
+      return jsonReply({ msg: 'OK', dt: url.searchParams.get('status') === 'planned' ? planned : [], total: 1 });
+    }
+    if (url.pathname === '/devices/save/' && method === 'POST') {
+      const id = Number(body.get('id'));
+      deviceRows = deviceRows.map(d => (d.id === id ? { ...d, status: body.get('status'), version: 2 } : d));
+      return jsonReply({ msg: 'OK', id, version: 2 });
+    }
+    return jsonReply({ msg: '接口不存在' }, 404);
+  }));
+});
+afterEach(() => {
+  ui?.unmount();
+  ui = undefined;
+  vi.unstubAllGlobals();
+  setNotifier(null);
+  document.body.innerHTML = '';
+});
+
+const cards = () => [...document.querySelectorAll<HTMLElement>('[data-testid="board-device"]')];
+const codes = () => cards().map(c => c.querySelector('p')?.textContent);
+
+describe('device status board', () => {
+  it('groups the machines by worknode with the faults first, counts each status and flags overdue maintenance', async () => {
+    ui = await renderUi(<DeviceStatusBoard />, { path: '/devices/list_status' });
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    const groups = [...document.querySelectorAll<HTMLElement>('[data-testid="board-group"]')].map(g => g.dataset.group);
+    expect(groups).toEqual(['wn-1', 'wn-2', 'none']); // 裁切 (cái) before 印刷 (yìn), machines on no worknode last
+    expect(codes()).toEqual(['C-01', 'P-02', 'P-01', 'X-01']);
+    expect(mustFind('board-filter-fault').closest('div')?.textContent).toContain('故障 1');
+    await waitFor(() => expect(cards()[2]!.querySelector('[data-testid="board-overdue"]')?.textContent).toContain('2000-01-01'));
+    await click(mustFind('board-filter-fault'));
+    expect(codes()).toEqual(['P-02']);
+    await click(mustFind('board-filter-all'));
+    await typeInto(mustFind('board-keyword'), 'c-0');
+    expect(codes()).toEqual(['C-01']);
+  });
+
+  it('changes a status from the card menu and reloads the board', async () => {
+    ui = await renderUi(<DeviceStatusBoard />, { path: '/devices/list_status' });
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    await click(cards()[1]!); // P-02, fault
+    await click(await waitFor(() => mustFind('board-set-maintenance')));
+    await waitFor(() => expect(cards().find(c => c.dataset.deviceId === '2')?.dataset.status).toBe('maintenance'));
+    const save = calls.find(c => c.path === '/devices/save/')!;
+    expect(Object.fromEntries(save.body)).toMatchObject({ id: '2', version: '1', status: 'maintenance' });
+  });
+
+  it('shows the machines when maintenance may not be read', async () => {
+    maintenanceStatus = 403;
+    ui = await renderUi(<DeviceStatusBoard />, { path: '/devices/list_status' });
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(document.querySelector('[data-testid="board-overdue"]')).toBeNull();
+  });
+});

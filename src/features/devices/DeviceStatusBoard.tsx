@@ -1,0 +1,167 @@
+import {
+  Alert, Badge, Button, Card, Chip, Group, Menu, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton,
+} from '@mantine/core';
+import { IconAlertTriangle, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isAbort, isApiError } from '../../api/errors';
+import { apiGet, apiPost } from '../../api/http';
+import { queryKeys } from '../../api/query-keys';
+import { useSaveGuard } from '../../api/use-save-guard';
+import { devicemaintenances } from '../../domain/resources/devices/devicemaintenances';
+import { devices } from '../../domain/resources/devices/devices';
+import { localDateString, localDateTimeString } from '../../domain/rules/date-single';
+import { isoToLocal } from '../../resources/form/form-values';
+import { editPathOf } from '../../resources/form/resource-paths';
+import { buildBoard, DEVICE_STATUSES, type BoardDevice, type DeviceRow, type MaintenanceRow } from './status-board';
+
+/** The board follows the floor: it reloads on its own this often (and when the window regains focus). */
+const REFRESH_MS = 30_000;
+const ALL = { limit: -1 };
+const PLANNED = { limit: -1, status: 'planned' };
+const DONE = { limit: -1, status: 'done' };
+
+const COLORS: Record<string, string> = { running: 'green', idle: 'blue', fault: 'red', maintenance: 'orange', off: 'gray' };
+
+/**
+ * /devices/list_status: every machine's status at a glance, grouped by worknode, with a click to change it and
+ * its maintenance (status-board.ts holds the rules). Reads the cached lists when offline; a failed refresh keeps
+ * the last board and says so. Maintenance is optional: a user without access to it still sees the machines.
+ */
+export default function DeviceStatusBoard() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { run, busy } = useSaveGuard();
+  const [status, setStatus] = useState<string | null>(null);
+  const [keyword, setKeyword] = useState('');
+
+  const list = useQuery({
+    queryKey: queryKeys.list(devices.api, ALL),
+    queryFn: ({ signal }) => apiGet<{ dt: DeviceRow[] }>(`${devices.api}/list/`, ALL, { signal }).then(r => r.dt),
+    refetchInterval: REFRESH_MS,
+  });
+  // Planned and done maintenance; quiet, because the board stands without them.
+  const maintenance = useQuery({
+    queryKey: queryKeys.list(devicemaintenances.api, { board: true }),
+    queryFn: async ({ signal }) => {
+      const get = (p: Record<string, unknown>) =>
+        apiGet<{ dt: MaintenanceRow[] }>(`${devicemaintenances.api}/list/`, p, { signal, quiet: true }).then(r => r.dt);
+      const [planned, done] = await Promise.all([get(PLANNED), get(DONE)]);
+      return [...planned, ...done];
+    },
+    refetchInterval: REFRESH_MS,
+    retry: false,
+  });
+
+  const collator = useMemo(() => new Intl.Collator(i18n.language === 'zh' ? 'zh-u-co-pinyin' : i18n.language, { numeric: true }), [i18n.language]);
+  const today = localDateString(new Date());
+  const board = useMemo(
+    () => buildBoard(list.data ?? [], maintenance.data ?? [], today, { status, keyword }, collator),
+    [list.data, maintenance.data, today, status, keyword, collator],
+  );
+  const statusLabel = (s: string) => t(`resources.devices.enums.status.${s}`);
+
+  const setDeviceStatus = (d: BoardDevice, next: string) => void run(async () => {
+    try {
+      await apiPost(`${devices.api}/save/`, { id: d.id, version: d.version, status: next });
+    } catch (e) {
+      // Shown by the request layer (a 409 names who changed the machine); the board reloads either way.
+      if (!isAbort(e) && !isApiError(e)) throw e;
+    } finally {
+      await qc.invalidateQueries({ queryKey: queryKeys.all(devices.api) });
+    }
+  });
+
+  return (
+    <Stack gap="sm" p="sm" data-testid="device-board">
+      <Group gap={8} wrap="wrap">
+        <Chip.Group value={status ?? ''} onChange={v => setStatus(typeof v === 'string' && v !== '' ? v : null)}>
+          <Group gap={6}>
+            <Chip size="xs" value="" data-testid="board-filter-all">{t('devices.all')} {board.total}</Chip>
+            {DEVICE_STATUSES.map(s => (
+              <Chip key={s} size="xs" value={s} color={COLORS[s]} data-testid={`board-filter-${s}`}>
+                {statusLabel(s)} {board.counts[s] ?? 0}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        <TextInput size="xs" w={220} placeholder={t('devices.keyword')} aria-label={t('devices.keyword')}
+          leftSection={<IconSearch size={14} />} value={keyword} onChange={e => setKeyword(e.currentTarget.value)}
+          data-testid="board-keyword" />
+        <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} loading={list.isFetching}
+          onClick={() => { void list.refetch(); void maintenance.refetch(); }} data-testid="board-refresh">
+          {t('devices.refresh')}
+        </Button>
+        <Text size="xs" c="dimmed" data-testid="board-count">{t('devices.count', { shown: board.shown, total: board.total })}</Text>
+        {list.dataUpdatedAt > 0 && (
+          <Text size="xs" c="dimmed">{t('devices.updated', { time: localDateTimeString(new Date(list.dataUpdatedAt)).slice(11) })}</Text>
+        )}
+      </Group>
+      {list.isError && <Alert color="orange" py={6} data-testid="board-stale">{t('devices.load_failed')}</Alert>}
+      {list.isSuccess && board.shown === 0 && <Text c="dimmed" size="sm" data-testid="board-empty">{t('devices.empty')}</Text>}
+      {board.groups.map(g => (
+        <section key={g.key} data-testid="board-group" data-group={g.key}>
+          <Title order={5} mb={6}>{g.title ?? t('devices.unassigned')} <Text span size="sm" c="dimmed">({g.devices.length})</Text></Title>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="xs">
+            {g.devices.map(d => (
+              <DeviceCard key={d.id} device={d} color={COLORS[d.status] ?? 'gray'} statusLabel={statusLabel} busy={busy}
+                onStatus={next => setDeviceStatus(d, next)}
+                onOpen={() => { const p = editPathOf(devices, d.id); if (p) void navigate(p); }} />
+            ))}
+          </SimpleGrid>
+        </section>
+      ))}
+    </Stack>
+  );
+}
+
+interface CardProps {
+  device: BoardDevice;
+  color: string;
+  statusLabel: (s: string) => string;
+  busy: boolean;
+  onStatus: (s: string) => void;
+  onOpen: () => void;
+}
+
+/** One machine: status colour down its left edge; a click offers the statuses and the machine's record. */
+function DeviceCard({ device: d, color, statusLabel, busy, onStatus, onOpen }: CardProps) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-start" withinPortal shadow="md">
+      <Menu.Target>
+        <UnstyledButton data-testid="board-device" data-device-id={d.id} data-status={d.status} disabled={busy}
+          onDoubleClick={onOpen}>
+          <Card withBorder padding="xs" h="100%" style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}>
+            <Group justify="space-between" gap={4} wrap="nowrap">
+              <Text fw={600} size="sm" truncate>{d.code}</Text>
+              <Badge size="sm" color={color} variant="light">{statusLabel(d.status)}</Badge>
+            </Group>
+            <Text size="sm" truncate>{d.name}</Text>
+            {(d.model || d.location) && <Text size="xs" c="dimmed" truncate>{[d.model, d.location].filter(Boolean).join(' · ')}</Text>}
+            {d.nextPlanned === null
+              ? <Text size="xs" c="dimmed">{t('devices.no_plan')}</Text>
+              : d.overdue
+                ? <Text size="xs" c="red" data-testid="board-overdue"><IconAlertTriangle size={12} /> {t('devices.overdue', { date: d.nextPlanned })}</Text>
+                : <Text size="xs" c="dimmed">{t('devices.next_maintenance', { date: d.nextPlanned })}</Text>}
+            {d.lastDone && <Text size="xs" c="dimmed">{t('devices.last_maintenance', { date: isoToLocal(d.lastDone).slice(0, 10) })}</Text>}
+          </Card>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown data-testid="board-device-menu">
+        <Menu.Label>{t('devices.set_status')}</Menu.Label>
+        {DEVICE_STATUSES.map(s => (
+          <Menu.Item key={s} disabled={s === d.status} onClick={() => onStatus(s)} data-testid={`board-set-${s}`}
+            leftSection={<Badge size="xs" circle color={COLORS[s]}> </Badge>}>
+            {statusLabel(s)}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item onClick={onOpen} data-testid="board-open">{t('devices.open')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
