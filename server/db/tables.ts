@@ -117,5 +117,6 @@ export const files = pgTable('files', {
   data: bytea('data').notNull(),
   account_id: integer('account_id'),
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  // Null: kept for good, because a saved row names the file (server/resources/row-files.ts).
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
 });

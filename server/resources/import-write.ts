@@ -5,6 +5,7 @@ import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/connection';
 import { history, tableOf } from '../db/tables';
 import { column, readableColumns } from './columns';
+import { keepRowFiles } from './row-files';
 
 /**
  * The writes of an import, with the same bookkeeping as a save (write.ts): every written row takes a fresh change
@@ -77,6 +78,7 @@ export async function insertRows(tx: Db, res: ResourceDef, rows: NewRow[], auth:
     if (inserted.length !== part.length) throw new Error('import: insert returned a different number of rows');
     const hist = inserted.map(row => history$(res, auth, 'create', row.id as number, Number(row.rev), null, row));
     for (const h of chunks(hist, 2000)) await tx.insert(history).values(h);
+    await keepRowFiles(tx, res, inserted.map(row => ({ before: null, after: row })));
     part.forEach((r, i) => r.onDone(inserted[i]!));
   }
 }
@@ -89,5 +91,6 @@ export async function updateRow(tx: Db, res: ResourceDef, row: ChangedRow, auth:
     updated_at: new Date(), updated_by: auth.accountId,
   }).where(eq(column(t, 'id'), row.id)).returning();
   await tx.insert(history).values(history$(res, auth, 'update', row.id, Number(after!.rev), row.before, after!));
+  await keepRowFiles(tx, res, [{ before: row.before, after: after! }]);
   row.onDone(after!);
 }

@@ -14,6 +14,7 @@ import { ApiError, badRequest, notFound } from '../lib/api-error';
 import { hashPassword } from '../lib/secrets';
 import { column, readableColumns } from './columns';
 import { detailRow } from './list';
+import { keepRowFiles } from './row-files';
 
 type RowData = Record<string, unknown>;
 
@@ -85,6 +86,7 @@ export async function createRow(db: Db, res: ResourceDef, raw: RowData, auth: Au
     const [row] = await tx.insert(t).values({ ...values, rev, created_by: auth.accountId, updated_by: auth.accountId })
       .returning();
     await recordHistory(tx, res, 'create', row!.id as number, null, row!, auth, rev);
+    await keepRowFiles(tx, res, [{ before: null, after: row! }]);
     return (await detailRow(tx, res, row!.id as number))!;
   });
 }
@@ -106,6 +108,7 @@ export async function updateRow(db: Db, res: ResourceDef, id: number, version: n
       ...values, rev, version: version + 1, updated_at: new Date(), updated_by: auth.accountId,
     }).where(eq(column(t, 'id'), id)).returning();
     await recordHistory(tx, res, 'update', id, before, after!, auth, rev);
+    await keepRowFiles(tx, res, [{ before, after: after! }]);
     return (await detailRow(tx, res, id))!;
   });
 }
@@ -173,5 +176,6 @@ export async function deleteRow(db: Db, res: ResourceDef, id: number, auth: Auth
     await tx.insert(tombstones).values({ table_name: res.name, kid: id, rev })
       .onConflictDoUpdate({ target: [tombstones.table_name, tombstones.kid], set: { rev, deleted_at: new Date() } });
     await recordHistory(tx, res, 'delete', id, before, null, auth, rev);
+    await keepRowFiles(tx, res, [{ before, after: null }]);
   });
 }

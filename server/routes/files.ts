@@ -12,11 +12,15 @@ import { newSecret } from '../lib/secrets';
 import { authOf } from '../plugins/auth';
 import { extraListOptions } from '../resources/list-params';
 import { listRows } from '../resources/list';
+import { UNCLAIMED_FILE_TTL_MS } from '../resources/row-files';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const MAX_EXPORT_ROWS = 200_000;
-/** Exports are fetched at once; uploads are kept a week unless sent with `is_temp`. */
-const EXPORT_TTL_MS = 24 * 3600_000, TEMP_TTL_MS = 3600_000, UPLOAD_TTL_MS = 7 * 24 * 3600_000;
+/**
+ * Exports are fetched at once; uploads are kept a week unless sent with `is_temp`, and for good once a saved row
+ * names them (server/resources/row-files.ts).
+ */
+const EXPORT_TTL_MS = 24 * 3600_000, TEMP_TTL_MS = 3600_000, UPLOAD_TTL_MS = UNCLAIMED_FILE_TTL_MS;
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface Column { title: string; get: (row: unknown) => unknown }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { resourceByName } from '../../src/domain/resources/all';
 import { rows, type Db } from '../db/connection';
 import { files, tableOf } from '../db/tables';
@@ -29,7 +29,7 @@ export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; 
     if (action === 'download') {
       const id = str(p, 'id') ?? '';
       if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) throw new ApiError(404, 'file_expired');
-      const [f] = await db.select().from(files).where(and(eq(files.id, id), gt(files.expires_at, new Date())));
+      const [f] = await db.select().from(files).where(and(eq(files.id, id), or(isNull(files.expires_at), gt(files.expires_at, new Date()))));
       if (!f) throw new ApiError(404, 'file_expired');
       // The id is an unguessable capability; the file is served as an attachment, never rendered as a page.
       return reply.header('content-type', f.mime)

@@ -140,6 +140,12 @@ function breakages(f: Field): Breakage[] {
       if (f.type === 'number' && f.min !== undefined) out.push({ how: 'below min', value: f.min - 1, expect: { key: 'too_small', params: { min: f.min } } });
       if (f.type === 'number' || f.type === 'money') out.push({ how: 'astronomically big', value: '9'.repeat(15) + '9', expect: { key: 'not_number' } });
       if (f.type === 'money') out.push({ how: 'above the money range', value: 1e15, viaItem: true });
+      // The first value numeric(18, scale) cannot hold: once refused by the database after validation passed.
+      if (f.type === 'money') {
+        out.push({ how: 'at the numeric(18,4) limit', value: '100000000000000', expect: { key: 'too_big', params: { max: '99999999999999.9999' } } });
+        out.push({ how: 'rounding up to the limit', value: '99999999999999.99999' });
+      }
+      if (f.type === 'number') out.push({ how: `at the numeric(18,${f.scale}) limit`, value: 10 ** (18 - f.scale), viaItem: true });
       break;
     case 'bool':
       out.push({ how: 'text', value: 'maybe', expect: { key: 'invalid_value' } });

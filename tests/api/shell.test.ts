@@ -336,6 +336,17 @@ describe('/files/upload/', () => {
     expect((await download('/files/?action=download&id=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });
 
+  it('serves an upload a saved row names, which no longer expires', async () => {
+    const admin = await sessionOf('admin');
+    const image = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const r = await uploadMultipart(admin, image, 'avatar.png');
+    const saved = await post('/accounts/save/', { username: `avatar-${RUN}`, name: 'Avatar', avatar: r.body.url }, { session: admin });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const file = await download(r.body.url as string);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(file.bytes).equals(Buffer.from(image))).toBe(true);
+  });
+
   it('refuses a file over 20 MB with 413 and a localized message', async () => {
     const session = await sessionOf('operator');
     const big = new Uint8Array(21 * 1024 * 1024);

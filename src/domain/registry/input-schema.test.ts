@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bool, date, datetime, enumOf, int, json, money, ref, refs, text } from './fields';
+import { bool, date, datetime, enumOf, int, json, money, number, ref, refs, text } from './fields';
 import { fieldSchema, saveSchema } from './input-schema';
 import { fieldErrorsOf } from './issue-keys';
 import { resource } from './resource';
@@ -23,6 +23,24 @@ describe('field validators', () => {
     expect(fieldSchema(demo.fields.ids).parse('3, 4')).toEqual([3, 4]);
     expect(fieldSchema(demo.fields.props).parse('{"a":1}')).toEqual({ a: 1 });
     expect(fieldSchema(demo.fields.parent_id).parse('')).toBeNull();
+  });
+
+  it('keeps decimals within what numeric(18, scale) stores, naming the largest value', () => {
+    const price = fieldSchema(demo.fields.price);
+    expect(price.safeParse(99999999999999.98).success).toBe(true);
+    expect(price.safeParse(-99999999999999.98).success).toBe(true);
+    for (const bad of ['100000000000000', '99999999999999.99999', 1e14, -1e14]) {
+      const r = saveSchema(demo, 'update').safeParse({ price: bad });
+      expect(r.success).toBe(false);
+      if (!r.success) expect(fieldErrorsOf(r.error, { price: bad }).price?.key).toMatch(/^too_(big|small)$/);
+    }
+    const r = saveSchema(demo, 'update').safeParse({ price: 1e14 });
+    if (!r.success) expect(fieldErrorsOf(r.error, { price: 1e14 }).price).toEqual({ key: 'too_big', params: { max: '99999999999999.9999' } });
+    const qty3 = fieldSchema(number({ scale: 3 }));
+    expect(qty3.safeParse(999999999999999.9).success).toBe(true);
+    expect(qty3.safeParse(1e15).success).toBe(false);
+    expect(fieldSchema(number({ scale: 6 })).safeParse(1e12).success).toBe(false);
+    expect(fieldSchema(number({ scale: 2, min: 0 })).safeParse(-0.01).success).toBe(false);
   });
 
   it('keeps text verbatim', () => {

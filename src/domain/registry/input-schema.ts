@@ -12,6 +12,8 @@ import type { ResourceDef } from './resource';
  */
 
 const INT = /^-?\d{1,15}$/;
+/** Money is stored with 4 decimals (DESIGN §8). */
+const MONEY_SCALE = 4;
 const DECIMAL = /^-?\d{1,15}(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** ISO 8601 date and time, with an optional zone (a device clock's reading). */
@@ -50,6 +52,20 @@ function isRealDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
+/**
+ * A decimal stored as numeric(18, scale) (sql-shape.ts): it holds values below 10^(18 − scale), whose largest is
+ * 99…9.99…9. A double at or above the limit cannot round below it, and no double between the largest decimal and the
+ * limit exists at that magnitude, so comparing with the limit is exact. Beyond the limit the database would refuse
+ * the row after validation passed.
+ */
+function decimalSchema(scale: number, min: number | undefined) {
+  const limit = 10 ** (18 - scale);
+  const largest = `${'9'.repeat(18 - scale)}${scale > 0 ? `.${'9'.repeat(scale)}` : ''}`;
+  let s = z.number().finite().refine(n => n < limit, { message: 'too_big', params: { max: largest } });
+  s = min === undefined ? s.refine(n => n > -limit, { message: 'too_small', params: { min: `-${largest}` } }) : s.refine(n => n >= min, { message: 'too_small', params: { min } });
+  return z.preprocess(numeric(DECIMAL), s.nullable());
+}
+
 /** Validator of one field's value (null allowed; `required` is checked by the object schema). */
 export function fieldSchema(f: Field): z.ZodType {
   switch (f.type) {
@@ -59,8 +75,8 @@ export function fieldSchema(f: Field): z.ZodType {
       const s = z.number().int().min(f.min ?? -2147483648).max(f.max ?? 2147483647);
       return z.preprocess(numeric(INT), s.nullable());
     }
-    case 'number': return z.preprocess(numeric(DECIMAL), z.number().finite().min(f.min ?? -1e15).max(1e15).nullable());
-    case 'money': return z.preprocess(numeric(DECIMAL), z.number().finite().min(-1e14).max(1e14).nullable());
+    case 'number': return decimalSchema(f.scale, f.min);
+    case 'money': return decimalSchema(MONEY_SCALE, undefined);
     case 'bool': return z.preprocess(boolish, z.boolean().nullable());
     case 'date': return z.preprocess(emptyToNull, z.string().regex(DATE).refine(isRealDate, { message: 'invalid_date' }).nullable());
     case 'datetime':

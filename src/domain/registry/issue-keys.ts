@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { MessageKey } from '../messages/catalog';
 
-const CUSTOM_KEYS = new Set<string>(['required', 'invalid_date', 'too_long', 'too_big', 'invalid_value']);
+const CUSTOM_KEYS = new Set<string>(['required', 'invalid_date', 'too_long', 'too_big', 'too_small', 'invalid_value']);
 
 export interface FieldError {
   key: MessageKey;
@@ -52,7 +52,7 @@ export function fieldErrorsOf(error: z.ZodError, raw: Record<string, unknown>): 
       case 'custom':
         // Refinements name their message key (and its params) themselves.
         put(field, CUSTOM_KEYS.has(issue.message)
-          ? { key: issue.message as MessageKey, ...(issue.params ? { params: issue.params as Record<string, number> } : {}) }
+          ? { key: issue.message as MessageKey, ...(issue.params ? { params: issue.params as Record<string, string | number> } : {}) }
           : { key: 'invalid_value' });
         break;
       default:

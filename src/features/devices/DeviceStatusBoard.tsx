@@ -15,6 +15,7 @@ import { devices } from '../../domain/resources/devices/devices';
 import { localDateString, localDateTimeString } from '../../domain/rules/date-single';
 import { isoToLocal } from '../../resources/form/form-values';
 import { editPathOf } from '../../resources/form/resource-paths';
+import { textCollator } from '../../ui/grid/grid-model';
 import { buildBoard, DEVICE_STATUSES, type BoardDevice, type DeviceRow, type MaintenanceRow } from './status-board';
 
 /** The board follows the floor: it reloads on its own this often (and when the window regains focus). */
@@ -56,7 +57,7 @@ export default function DeviceStatusBoard() {
     retry: false,
   });
 
-  const collator = useMemo(() => new Intl.Collator(i18n.language === 'zh' ? 'zh-u-co-pinyin' : i18n.language, { numeric: true }), [i18n.language]);
+  const collator = textCollator(i18n.language);
   const today = localDateString(new Date());
   const board = useMemo(
     () => buildBoard(list.data ?? [], maintenance.data ?? [], today, { status, keyword }, collator),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { textCollator } from '../../ui/grid/grid-model';
 import { buildBoard, DEVICE_STATUSES, type DeviceRow, type MaintenanceRow } from './status-board';
 
-const zh = new Intl.Collator('zh-u-co-pinyin');
+const zh = textCollator('zh');
 const dev = (id: number, code: string, status: string, worknode?: [number, string]): DeviceRow => ({
   id, version: 1, code, name: `机器 ${code}`, status,
   worknode_id: worknode?.[0] ?? null, worknode_id_name: worknode?.[1] ?? null,

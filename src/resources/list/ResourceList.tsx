@@ -16,6 +16,7 @@ import { useElementTop } from '../../ui/use-element-top';
 import { createPathOf, editPathOf } from '../form/resource-paths';
 import { ExportButton } from '../export/ExportButton';
 import { lastUsedOf, rememberLastUsed } from './last-used';
+import { selectionIn } from './selection';
 import { exportColumnsOf, listColumns, type ListRow } from './list-columns';
 
 export interface ResourceListProps { def: ResourceDef }
@@ -46,7 +47,7 @@ export default function ResourceList({ def }: ResourceListProps) {
   const requireSelection = useRequireSelection();
   const { run, busy } = useSaveGuard();
   const [keyword, setKeyword] = useState('');
-  const [selected, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
+  const [picked, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
   const [shown, setShown] = useState<readonly ListRow[]>([]);
   const [top, topRef] = useElementTop<HTMLDivElement>();
   const columns = useMemo(() => listColumns(def, t), [def, t]);
@@ -58,6 +59,8 @@ export default function ResourceList({ def }: ResourceListProps) {
     queryFn: ({ signal }) => apiGet<{ dt: ListRow[] }>(`${def.api}/list/`, params, { signal }).then(r => r.dt),
   });
   const rows = list.data ?? NO_ROWS;
+  // The selection keeps only rows still in the list: a reload may drop rows someone else deleted.
+  const selected = useMemo(() => selectionIn(picked, rows), [picked, rows]);
   const document = def.kind === 'document';
   const createPath = createPathOf(def);
 

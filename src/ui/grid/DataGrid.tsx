@@ -63,7 +63,7 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
     rows, columns, loading = false, keyword, lastUsedId = null, isCanceled, onRowOpen,
     toolbarHeight = 0, height, dateFilter, testId = 'data-grid',
   } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const gridHeight = useGridHeight(toolbarHeight, height);
   const scrollHeight = gridHeight - (dateFilter ? BAR_HEIGHT : 0) - 2; // 2: the root's border
 
@@ -77,7 +77,7 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
   const [keyOf] = useState(() => props.rowId);
   const [typedKeyword] = useDebouncedValue(keyword, KEYWORD_DEBOUNCE_MS);
   const { table, baseWidths } = useGridTable({
-    rows, columns, rowId: keyOf, keyword: typedKeyword,
+    rows, columns, rowId: keyOf, keyword: typedKeyword, lang: i18n.language,
     dateBar: dateFilter && { columnId: dateFilter.columnId, initial: initialDates },
   });
 

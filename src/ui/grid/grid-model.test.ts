@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareCells, filterTypeOf, formatCell, gridHeight, isActiveFilter, isTotalled, keywordWords, matchesFilter,
+  compareCells, filterTypeOf, textCollator, formatCell, gridHeight, isActiveFilter, isTotalled, keywordWords, matchesFilter,
   matchesKeyword, nextSelection, rowSearchText, rowStateTokens, selectModeOf, toggleAll, toNumber, totalKindOf,
 } from './grid-model';
 import type { GridColumn } from './types';
@@ -44,7 +44,9 @@ describe('cells', () => {
   it('compare by kind', () => {
     expect(compareCells('number', 10, 9)).toBeGreaterThan(0);
     expect(compareCells('money', '10', '9')).toBeGreaterThan(0);
-    expect(compareCells('text', '10', '9')).toBeLessThan(0);
+    expect(compareCells('text', 'A-10', 'A-9')).toBeGreaterThan(0); // numbers in text by value
+    expect(compareCells('text', '张三', '李四')).toBeGreaterThan(0); // pinyin: zhāng after lǐ
+    expect(compareCells('text', 'b', 'a', textCollator('en'))).toBeGreaterThan(0);
     expect(compareCells('bool', false, true)).toBeLessThan(0);
     expect(compareCells('date', '2024-01-02', '2023-12-31')).toBeGreaterThan(0);
     expect(compareCells('datetime', '2024-01-01T00:00:00Z', '2024-01-01T00:00:00+08:00')).toBeGreaterThan(0);

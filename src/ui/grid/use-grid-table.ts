@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { loadWidths, saveWidths } from './column-widths';
 import {
   compareCells, defaultWidth, isActiveFilter, isMissing, keywordWords, matchesFilter, matchesKeyword,
-  MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, rowSearchText,
+  MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, rowSearchText, textCollator,
 } from './grid-model';
 import type { CellValue, ColumnFilterValue, GridColumn, RowKey } from './types';
 
@@ -54,6 +54,7 @@ function baseWidths<Row>(columns: readonly GridColumn<Row>[]): Record<string, nu
 
 function columnDefs<Row>(
   columns: readonly GridColumn<Row>[], widths: Record<string, number>, dateColumnId: string | undefined,
+  collator: Intl.Collator,
 ): ColumnDef<GridFeatures, AnyRow, unknown>[] {
   // Missing values are `undefined` to the table, which then sorts them last in both directions.
   const accessor = (col: GridColumn<Row>) => (r: AnyRow) => {
@@ -72,7 +73,7 @@ function columnDefs<Row>(
     minSize: MIN_COLUMN_WIDTH,
     maxSize: MAX_COLUMN_WIDTH,
     sortUndefined: 'last',
-    sortFn: (a, b, id) => compareCells(col.kind, a.getValue<CellValue>(id), b.getValue<CellValue>(id)),
+    sortFn: (a, b, id) => compareCells(col.kind, a.getValue<CellValue>(id), b.getValue<CellValue>(id), collator),
     filterFn: filterOf(col),
     enableGlobalFilter: false,
   }));
@@ -103,14 +104,16 @@ export interface GridTableInput<Row> {
   columns: readonly GridColumn<Row>[];
   rowId: (row: Row) => RowKey;
   keyword: string | undefined;
+  /** The reader's language: text sorts in its order. */
+  lang: string;
   /** The column the date-range bar filters, and its filter at first. */
   dateBar: { columnId: string; initial: ColumnFilterValue | null } | undefined;
 }
 
-export function useGridTable<Row>({ rows, columns, rowId, keyword, dateBar }: GridTableInput<Row>) {
+export function useGridTable<Row>({ rows, columns, rowId, keyword, lang, dateBar }: GridTableInput<Row>) {
   const dateColumnId = dateBar?.columnId;
   const widths = useMemo(() => baseWidths(columns), [columns]);
-  const defs = useMemo(() => columnDefs(columns, widths, dateColumnId), [columns, widths, dateColumnId]);
+  const defs = useMemo(() => columnDefs(columns, widths, dateColumnId, textCollator(lang)), [columns, widths, dateColumnId, lang]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>(
     () => (dateBar?.initial ? [{ id: DATE_BAR_COLUMN, value: dateBar.initial }] : []),
