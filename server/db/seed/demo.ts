@@ -7,7 +7,7 @@ import {
 } from './org';
 import { customerCategoryRows, customerRows, supplierRows } from './parties';
 import {
-  computerRows, deviceRows, journalRows, warehouseRows, warepositionLayout, wareroomRows, warestatusRows, workflowRows,
+  computerRows, deviceRows, journalRows, maintenanceRows, warehouseRows, warepositionLayout, wareroomRows, warestatusRows, workflowRows,
   worknodeRows,
 } from './plant';
 import { Seeder, type SeedRow } from './seeder';
@@ -90,6 +90,7 @@ async function seedAll(s: Seeder): Promise<void> {
 
   await s.put('devices', deviceRows());
   await s.put('computers', computerRows());
+  await s.put('devicemaintenances', maintenanceRows(), ['content']);
   await s.put('journals', journalRows(people), ['day', 'title']);
 
   await s.put('feecategories', feeCategoryRows());

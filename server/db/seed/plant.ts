@@ -73,6 +73,31 @@ export function deviceRows(): SeedRow[] {
   }));
 }
 
+/**
+ * Maintenance of the demo machines, dated from the day the demo is seeded so the status board shows a plan that is
+ * overdue, one due today and later ones, beside the last ones done. Keyed by content (each is distinct).
+ */
+const MAINTENANCE = [
+  // machine, kind, status, days from the seeding day, content, cost
+  ['DEV08', 'repair', 'planned', -3, '更换模切刀版压力传感器', 1800],
+  ['DEV09', 'routine', 'planned', 0, '开槽机季度保养：导轨润滑、皮带检查', 600],
+  ['DEV04', 'routine', 'planned', 14, '胶印机月度保养：墨路清洗、橡皮布更换', 2400],
+  ['DEV01', 'inspection', 'planned', 30, '瓦线蒸汽管路年检', 0],
+  ['DEV10', 'routine', 'planned', 45, '糊盒机半年保养', 900],
+  ['DEV04', 'routine', 'done', -31, '胶印机月度保养：墨路清洗', 2200],
+  ['DEV09', 'routine', 'done', -92, '开槽机季度保养', 580],
+  ['DEV08', 'repair', 'done', -60, '模切机主电机轴承更换', 3500],
+] as const;
+
+export function maintenanceRows(today: Date = new Date()): SeedRow[] {
+  const day = (offset: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset, 9);
+  const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1, 2)}-${pad(d.getDate(), 2)}`;
+  return MAINTENANCE.map(([device, kind, status, offset, content, cost]) => ({
+    device_id: ref('devices', device), kind, status, content, cost,
+    planned_date: ymd(day(offset)), done_at: status === 'done' ? day(offset).toISOString() : null,
+  }));
+}
+
 const COMPUTERS = [
   // code, name, work nodes, machine, address
   ['KIOSK-01', '瓦线车间刷卡机', ['开料'], 'DEV01', '192.168.10.101'],

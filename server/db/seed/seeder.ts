@@ -170,6 +170,8 @@ export class Seeder {
     if (!parsed.success) throw new Error(`seed: invalid ${res.name} row ${JSON.stringify(row)}: ${parsed.error.message}`);
     for (const [k, f] of Object.entries(res.fields)) {
       if (f.type === 'password' && typeof out[k] === 'string') out[k] = await hashPassword(out[k]);
+      // Date-times are validated as the ISO strings the API carries; the column wants a Date.
+      if (f.type === 'datetime' && typeof out[k] === 'string') out[k] = new Date(out[k]);
     }
     return out;
   }

@@ -1,5 +1,5 @@
 import {
-  Alert, Badge, Button, Card, Chip, Group, Menu, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton,
+  Alert, Badge, Button, Card, Chip, Group, Menu, Paper, Stack, Text, TextInput, UnstyledButton,
 } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +24,7 @@ const ALL = { limit: -1 };
 const PLANNED = { limit: -1, status: 'planned' };
 const DONE = { limit: -1, status: 'done' };
 
+const CARD_WIDTH = 210;
 const COLORS: Record<string, string> = { running: 'green', idle: 'blue', fault: 'red', maintenance: 'orange', off: 'gray' };
 
 /**
@@ -103,18 +104,21 @@ export default function DeviceStatusBoard() {
       </Group>
       {list.isError && <Alert color="orange" py={6} data-testid="board-stale">{t('devices.load_failed')}</Alert>}
       {list.isSuccess && board.shown === 0 && <Text c="dimmed" size="sm" data-testid="board-empty">{t('devices.empty')}</Text>}
-      {board.groups.map(g => (
-        <section key={g.key} data-testid="board-group" data-group={g.key}>
-          <Title order={5} mb={6}>{g.title ?? t('devices.unassigned')} <Text span size="sm" c="dimmed">({g.devices.length})</Text></Title>
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="xs">
-            {g.devices.map(d => (
-              <DeviceCard key={d.id} device={d} color={COLORS[d.status] ?? 'gray'} statusLabel={statusLabel} busy={busy}
-                onStatus={next => setDeviceStatus(d, next)}
-                onOpen={() => { const p = editPathOf(devices, d.id); if (p) void navigate(p); }} />
-            ))}
-          </SimpleGrid>
-        </section>
-      ))}
+      {/* Groups flow side by side: most worknodes run one to three machines, and a floor fits on one screen. */}
+      <Group gap="sm" align="flex-start">
+        {board.groups.map(g => (
+          <Paper key={g.key} withBorder p="xs" data-testid="board-group" data-group={g.key}>
+            <Text fw={600} size="sm" mb={6}>{g.title ?? t('devices.unassigned')} <Text span size="xs" c="dimmed">({g.devices.length})</Text></Text>
+            <Group gap="xs" align="stretch">
+              {g.devices.map(d => (
+                <DeviceCard key={d.id} device={d} color={COLORS[d.status] ?? 'gray'} statusLabel={statusLabel} busy={busy}
+                  onStatus={next => setDeviceStatus(d, next)}
+                  onOpen={() => { const p = editPathOf(devices, d.id); if (p) void navigate(p); }} />
+              ))}
+            </Group>
+          </Paper>
+        ))}
+      </Group>
     </Stack>
   );
 }
@@ -136,7 +140,7 @@ function DeviceCard({ device: d, color, statusLabel, busy, onStatus, onOpen }: C
       <Menu.Target>
         <UnstyledButton data-testid="board-device" data-device-id={d.id} data-status={d.status} disabled={busy}
           onDoubleClick={onOpen}>
-          <Card withBorder padding="xs" h="100%" style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}>
+          <Card withBorder padding="xs" h="100%" w={CARD_WIDTH} style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}>
             <Group justify="space-between" gap={4} wrap="nowrap">
               <Text fw={600} size="sm" truncate>{d.code}</Text>
               <Badge size="sm" color={color} variant="light">{statusLabel(d.status)}</Badge>
