@@ -70,6 +70,17 @@ async function findRow(text: string, p: Page = page) {
   return row;
 }
 
+/** Selects the one row found by `text` on a list and deletes it through the confirm dialog. */
+async function removeFromList(path: string, text: string): Promise<void> {
+  await openList(path);
+  const row = await findRow(text);
+  await row.getByText(text).click();
+  await expect.poll(() => row.getAttribute('data-state')).toContain('selected');
+  await page.getByTestId('list-remove').click();
+  await page.getByTestId('confirm-remove').click();
+  await expect.poll(() => page.getByTestId('grid-row').count()).toBe(0);
+}
+
 async function save(p: Page = page): Promise<void> {
   await p.getByTestId('save-button').click();
 }
@@ -122,64 +133,79 @@ describe('resources', () => {
     const drawer = page.getByTestId('history-drawer');
     await expect.poll(() => drawer.getByTestId('history-entry').count()).toBe(2);
 
-    await openList('/items/list');
-    const again = await findRow(code);
-    await again.getByText(code).click();
-    await expect.poll(() => again.getAttribute('data-state')).toContain('selected');
-    await page.getByTestId('list-remove').click();
-    await page.getByTestId('confirm-remove').click();
-    await expect.poll(() => page.getByTestId('grid-row').count()).toBe(0);
+    await removeFromList('/items/list', code);
     expect(await listRows('items', `keyword=${encodeURIComponent(code)}`)).toHaveLength(0);
   });
 
-  it('customers: create and edit', async () => {
+  it('customers: create, edit, history, delete', async () => {
     const name = `E2E客户-${RUN}`;
+    const code = `E2EC-${RUN}`;
     await openList('/customers/list');
     await page.getByTestId('list-create').click();
     await page.getByTestId('resource-form').waitFor();
     await page.getByTestId('field-name').fill(name);
-    await page.getByTestId('field-code').fill(`E2EC-${RUN}`);
+    await page.getByTestId('field-code').fill(code);
     await page.getByTestId('field-phone').fill('123');
     await save();
     await page.waitForURL(u => u.pathname === '/customers/list');
 
-    const row = await findRow(`E2EC-${RUN}`);
+    const row = await findRow(code);
     const id = Number(await row.getAttribute('data-row-id'));
-    await row.getByText(`E2EC-${RUN}`).dblclick();
+    await row.getByText(code).dblclick();
     await page.waitForURL(u => u.pathname === `/customers/edit/${id}`);
     const phone = page.getByTestId('field-phone');
     await expect.poll(() => phone.inputValue()).toBe('123');
     await phone.fill('555-0100');
     await save();
     await expect.poll(async () => (await detail('customers', id)).phone).toBe('555-0100');
-    const d = await detail('customers', id);
-    expect(d.name).toBe(name);
+    expect((await detail('customers', id)).name).toBe(name);
+
+    await page.getByTestId('history-open').click();
+    const drawer = page.getByTestId('history-drawer');
+    await expect.poll(() => drawer.getByTestId('history-entry').count()).toBe(2);
+    const newest = await drawer.getByTestId('history-entry').first().innerText();
+    expect(newest).toContain('123');
+    expect(newest).toContain('555-0100');
+
+    await removeFromList('/customers/list', code);
+    expect(await listRows('customers', `keyword=${encodeURIComponent(code)}`)).toHaveLength(0);
   });
 
-  it('roles: a menu ticked in the tree editor is saved, and can be unticked again', async () => {
-    const roles = await listRows('roles', 'limit=-1');
-    const sup = roles.find(r => r.code === 'supervisor');
-    expect(sup).toBeDefined();
-    const id = sup!.id;
-    const before = (await detail('roles', id)).menus as string[];
+  it('roles: create, tick menus in the tree editor, history, delete', async () => {
+    const code = `e2e-role-${RUN}`;
     const path = '/customers/list';
-    const had = before.includes(path);
-
-    await page.goto(`/roles/edit/${id}`);
+    await openList('/roles/list');
+    await page.getByTestId('list-create').click();
     await page.getByTestId('resource-form').waitFor();
-    const box = page.getByTestId(`menu-${path}`);
-    await expect.poll(() => box.isChecked()).toBe(had);
-    await box.click();
-    await expect.poll(() => box.isChecked()).toBe(!had);
+    await page.getByTestId('field-code').fill(code);
+    await page.getByTestId('field-name').fill('E2E role');
     await save();
-    await expect.poll(async () => ((await detail('roles', id)).menus as string[]).includes(path)).toBe(!had);
+    await page.waitForURL(u => u.pathname === '/roles/list');
 
-    // Restore.
+    const row = await findRow(code);
+    const id = Number(await row.getAttribute('data-row-id'));
+    expect((await detail('roles', id)).menus ?? []).toEqual([]);
+    await row.getByText(code).dblclick();
+    await page.waitForURL(u => u.pathname === `/roles/edit/${id}`);
+    const box = page.getByTestId(`menu-${path}`);
+    await expect.poll(() => box.isChecked()).toBe(false);
     await box.click();
-    await expect.poll(() => box.isChecked()).toBe(had);
+    await expect.poll(() => box.isChecked()).toBe(true);
     await save();
-    await expect.poll(async () => ((await detail('roles', id)).menus as string[]).includes(path)).toBe(had);
-    expect([...((await detail('roles', id)).menus as string[])].sort()).toEqual([...before].sort());
+    await expect.poll(async () => ((await detail('roles', id)).menus as string[] | null ?? []).includes(path)).toBe(true);
+
+    // Unticked again: the tree editor saves what it shows.
+    await box.click();
+    await expect.poll(() => box.isChecked()).toBe(false);
+    await save();
+    await expect.poll(async () => ((await detail('roles', id)).menus as string[] | null ?? []).includes(path)).toBe(false);
+
+    await page.getByTestId('history-open').click();
+    const drawer = page.getByTestId('history-drawer');
+    await expect.poll(() => drawer.getByTestId('history-entry').count()).toBe(3);
+
+    await removeFromList('/roles/list', code);
+    expect(await listRows('roles', `keyword=${encodeURIComponent(code)}`)).toHaveLength(0);
   });
 
   it('a stale save opens the conflict dialog naming who saved, and reload shows their change', async () => {
