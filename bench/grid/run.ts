@@ -14,8 +14,8 @@
  *
  * - render: from just before React receives the rows to the end of the first painted frame showing rows.
  * - long tasks: PerformanceObserver 'longtask' entries (main-thread tasks ≥ 50 ms), during the render and while
- *   the grid scrolls to the end: 200 jumps down to the last row, 300 pages down from the top, and across all
- *   columns to the right, one frame per step. Those are wall-clock times, which grow when other processes take the
+ *   the grid scrolls to the end: 200 jumps down to the last row, 300 pages down from the top and 100 back up,
+ *   and across all columns to the right, one frame per step. Those are wall-clock times, which grow when other processes take the
  *   CPU; so a second scroll runs under a Chromium trace, and the main thread's tasks are counted by their own CPU
  *   time (`tdur`) too (tracing slows the page, so the wall-clock figure comes from the untraced scroll): a task that is long by the wall clock but short in CPU time waited for the machine.
  * - Informational: totals ready (worker, after the 150 ms debounce), a sort by a money column, a keyword search.
@@ -157,7 +157,7 @@ try {
   console.log(`longest task during render: grid ${maxRenderTask(grids).toFixed(0)} ms, plain ${maxRenderTask(plains).toFixed(0)} ms`);
   if (scroll) {
     const pct = (q: number) => scroll!.frameMs[Math.min(scroll!.frameMs.length - 1, Math.floor(q * scroll!.frameMs.length))]!.toFixed(0);
-    console.log(`\nscrolling the grid to the end (200 jumps to the last row, 300 pages down, all columns to the right; `
+    console.log(`\nscrolling the grid to the end (200 jumps to the last row, 300 pages down and 100 back up, all columns to the right; `
       + `one step per frame): ${scroll.frames} frames in ${scroll.elapsed.toFixed(0)} ms, frame p50 ${pct(0.5)} ms, `
       + `p95 ${pct(0.95)} ms, max ${pct(1)} ms; frames showing blank rows: ${scroll.blankFrames}`
       + `${scroll.reachedLastRow && scroll.reachedLastColumn ? '' : '  (did NOT reach the last row/column!)'}`);

@@ -34,9 +34,16 @@ function idsIn(fields: readonly string[], rows: readonly (Record<string, unknown
 export async function keepRowFiles(tx: Db, res: ResourceDef, rows: readonly { before: Record<string, unknown> | null; after: Record<string, unknown> | null }[]): Promise<void> {
   const fields = imageFields(res);
   if (fields.length === 0) return;
+  const had = idsIn(fields, rows.map(r => r.before));
   const named = idsIn(fields, rows.map(r => r.after));
-  const dropped = [...idsIn(fields, rows.map(r => r.before))].filter(id => !named.has(id));
-  if (named.size > 0) await tx.update(files).set({ expires_at: null }).where(inArray(files.id, [...named]));
+  // Only files the rows name anew: a save that leaves the picture alone writes nothing to `files`.
+  const claimed = [...named].filter(id => !had.has(id));
+  if (claimed.length > 0) await tx.update(files).set({ expires_at: null }).where(inArray(files.id, claimed));
+  const dropped = [...had].filter(id => !named.has(id));
+  if (dropped.length === 0) return;
+  // Locked before looking for other rows naming them: a concurrent save claiming one of them has locked it by its
+  // update, so this waits for that save to commit and then sees its row, instead of expiring a file it names.
+  await tx.select({ id: files.id }).from(files).where(inArray(files.id, dropped)).for('update');
   const unnamed = await notNamedElsewhere(tx, dropped);
   if (unnamed.length > 0) {
     await tx.update(files).set({ expires_at: new Date(Date.now() + UNCLAIMED_FILE_TTL_MS) }).where(inArray(files.id, unnamed));
@@ -50,7 +57,8 @@ async function notNamedElsewhere(tx: Db, ids: readonly string[]): Promise<string
     const fields = imageFields(res);
     if (fields.length === 0 || left.size === 0) continue;
     const t = tableOf(res);
-    // Ids are base64url (no LIKE wildcards); the pattern matches the end of the URL as FILE_URL does.
+    // Ids are base64url, whose `_` is LIKE's one-character wildcard: the pattern may match a little more than the
+    // file's URL, and `idsIn` below keeps only exact names.
     const conds = fields.flatMap(k => [...left].map(id => like(column(t, k), `%/files/?action=download&id=${id}`)));
     const rows = await tx.select(Object.fromEntries(fields.map(k => [k, column(t, k)]))).from(t).where(or(...conds));
     for (const id of idsIn(fields, rows as Record<string, unknown>[])) left.delete(id);

@@ -12,6 +12,8 @@ import { column } from '../resources/columns';
 
 type Snapshot = Record<string, unknown> | null;
 
+const ID_CHUNK = 10_000;
+
 /** Positive integer ids, as they sit in a history snapshot's reference column (one id or a list). */
 function idsIn(v: unknown): number[] {
   const all = Array.isArray(v) ? v : [v];
@@ -36,9 +38,16 @@ async function referencedNames(db: Db, res: ResourceDef, entries: readonly { bef
     const target = resourceByName(to);
     if (!target || ids.size === 0) continue;
     const t = tableOf(target);
-    const rows = await db.select({ id: column(t, 'id'), name: column(t, target.display) }).from(t)
-      .where(inArray(column(t, 'id'), [...ids]));
-    names[to] = Object.fromEntries(rows.map(r => [r.id as number, String(r.name ?? '')]));
+    const out: Record<number, string> = {};
+    const all = [...ids];
+    // In parts: a long history of a long list reference must stay under the database's bind-parameter limit.
+    for (let i = 0; i < all.length; i += ID_CHUNK) {
+      const rows = await db.select({ id: column(t, 'id'), name: column(t, target.display) }).from(t)
+        .where(inArray(column(t, 'id'), all.slice(i, i + ID_CHUNK)));
+      // A row without a display name is shown by its id, as a deleted one is.
+      for (const r of rows) if (r.name !== null && r.name !== '') out[r.id as number] = String(r.name);
+    }
+    names[to] = out;
   }
   return names;
 }

@@ -119,6 +119,12 @@ async function scrollGrid(jumps: number, pages: number) {
     await step();
     if (!covered(el)) blankFrames++;
   }
+  // Back up a third of the way, page by page: recycled rows must not be moved around in the DOM going up either.
+  for (let i = 1; i <= Math.floor(pages / 3); i++) {
+    el.scrollTop -= el.clientHeight;
+    await step();
+    if (!covered(el)) blankFrames++;
+  }
   // And across all columns to the right end, a column width at a time.
   const maxX = el.scrollWidth - el.clientWidth;
   for (let x = 0; x <= maxX; x += 90) {

@@ -39,6 +39,12 @@ describe('field validators', () => {
     const qty3 = fieldSchema(number({ scale: 3 }));
     expect(qty3.safeParse(999999999999999.9).success).toBe(true);
     expect(qty3.safeParse(1e15).success).toBe(false);
+    // Scale 2 could store 16 integer digits, but a double is exact only to 2^53: the limit stays at 15 digits.
+    const r2 = saveSchema(resource({ ...demo, fields: { q: number({ scale: 2 }) }, list: ['q'], search: [], display: 'q' }), 'update')
+      .safeParse({ q: 9e15 + 2 });
+    expect(r2.success).toBe(false);
+    if (!r2.success) expect(fieldErrorsOf(r2.error, { q: 1 }).q).toEqual({ key: 'too_big', params: { max: '999999999999999.99' } });
+    expect(fieldSchema(number({ scale: 2, min: 0 })).safeParse(-1e16).success).toBe(false);
     expect(fieldSchema(number({ scale: 6 })).safeParse(1e12).success).toBe(false);
     expect(fieldSchema(number({ scale: 2, min: 0 })).safeParse(-0.01).success).toBe(false);
   });

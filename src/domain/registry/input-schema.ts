@@ -53,16 +53,21 @@ function isRealDate(s: string): boolean {
 }
 
 /**
- * A decimal stored as numeric(18, scale) (sql-shape.ts): it holds values below 10^(18 − scale), whose largest is
- * 99…9.99…9. A double at or above the limit cannot round below it, and no double between the largest decimal and the
- * limit exists at that magnitude, so comparing with the limit is exact. Beyond the limit the database would refuse
- * the row after validation passed.
+ * A decimal stored as numeric(18, scale) (sql-shape.ts) holds values below 10^(18 − scale); a double holds whole
+ * numbers exactly only below 2^53 ≈ 9·10^15, and form text is read with at most 15 integer digits (DECIMAL). So the
+ * limit is 10^min(18 − scale, 15), and the error names the largest value below it (99999999999999.9999 for money).
+ * A double at or above the limit cannot round below it, and at that magnitude no double lies between the largest
+ * decimal and the limit, so comparing with the limit is exact. Beyond it the database would refuse the row after
+ * validation passed.
  */
 function decimalSchema(scale: number, min: number | undefined) {
-  const limit = 10 ** (18 - scale);
-  const largest = `${'9'.repeat(18 - scale)}${scale > 0 ? `.${'9'.repeat(scale)}` : ''}`;
-  let s = z.number().finite().refine(n => n < limit, { message: 'too_big', params: { max: largest } });
-  s = min === undefined ? s.refine(n => n > -limit, { message: 'too_small', params: { min: `-${largest}` } }) : s.refine(n => n >= min, { message: 'too_small', params: { min } });
+  const digits = Math.min(18 - scale, 15);
+  const limit = 10 ** digits;
+  const largest = `${'9'.repeat(digits)}${scale > 0 ? `.${'9'.repeat(scale)}` : ''}`;
+  let s = z.number().finite()
+    .refine(n => n < limit, { message: 'too_big', params: { max: largest } })
+    .refine(n => n > -limit, { message: 'too_small', params: { min: `-${largest}` } });
+  if (min !== undefined) s = s.refine(n => n >= min, { message: 'too_small', params: { min } });
   return z.preprocess(numeric(DECIMAL), s.nullable());
 }
 

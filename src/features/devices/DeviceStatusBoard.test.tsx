@@ -67,6 +67,10 @@ describe('device status board', () => {
     expect(codes()).toEqual(['C-01', 'P-02', 'P-01', 'X-01']);
     expect(mustFind('board-filter-fault').closest('div')?.textContent).toContain('故障 1');
     await waitFor(() => expect(cards()[2]!.querySelector('[data-testid="board-overdue"]')?.textContent).toContain('2000-01-01'));
+    const done = calls.find(c => c.path === '/devicemaintenances/list/' && c.query.get('status') === 'done')!;
+    const [since] = JSON.parse(done.query.get('filter')!) as { field: string; op: string; value: string }[];
+    expect(since).toMatchObject({ field: 'done_at', op: 'gte' }); // only the last two years of done maintenance
+    expect(Date.now() - Date.parse(since!.value)).toBeGreaterThan(700 * 86400_000);
     await click(mustFind('board-filter-fault'));
     expect(codes()).toEqual(['P-02']);
     await click(mustFind('board-filter-all'));

@@ -22,7 +22,12 @@ import { buildBoard, DEVICE_STATUSES, type BoardDevice, type DeviceRow, type Mai
 const REFRESH_MS = 30_000;
 const ALL = { limit: -1 };
 const PLANNED = { limit: -1, status: 'planned' };
-const DONE = { limit: -1, status: 'done' };
+/** The board shows the last maintenance done within this window: the done list grows for as long as the plant runs. */
+const DONE_WINDOW_DAYS = 730;
+const doneParams = () => ({
+  limit: -1, status: 'done',
+  filter: JSON.stringify([{ field: 'done_at', op: 'gte', value: new Date(Date.now() - DONE_WINDOW_DAYS * 86400_000).toISOString() }]),
+});
 
 const CARD_WIDTH = 210;
 const COLORS: Record<string, string> = { running: 'green', idle: 'blue', fault: 'red', maintenance: 'orange', off: 'gray' };
@@ -51,7 +56,7 @@ export default function DeviceStatusBoard() {
     queryFn: async ({ signal }) => {
       const get = (p: Record<string, unknown>) =>
         apiGet<{ dt: MaintenanceRow[] }>(`${devicemaintenances.api}/list/`, p, { signal, quiet: true }).then(r => r.dt);
-      const [planned, done] = await Promise.all([get(PLANNED), get(DONE)]);
+      const [planned, done] = await Promise.all([get(PLANNED), get(doneParams())]);
       return [...planned, ...done];
     },
     refetchInterval: REFRESH_MS,
@@ -64,7 +69,8 @@ export default function DeviceStatusBoard() {
     () => buildBoard(list.data ?? [], maintenance.data ?? [], today, { status, keyword }, collator),
     [list.data, maintenance.data, today, status, keyword, collator],
   );
-  const statusLabel = (s: string) => t(`resources.devices.enums.status.${s}`);
+  // A status the declaration does not know (data from a newer version) shows as it is stored.
+  const statusLabel = (s: string) => t(`resources.devices.enums.status.${s}`, { defaultValue: s });
 
   const setDeviceStatus = (d: BoardDevice, next: string) => void run(async () => {
     try {

@@ -49,6 +49,9 @@ export default function ResourceList({ def }: ResourceListProps) {
   const [keyword, setKeyword] = useState('');
   const [picked, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
   const [shown, setShown] = useState<readonly ListRow[]>([]);
+  // Actions and the count see only selected rows that are shown: not rows a reload dropped (deleted by someone
+  // else), nor rows the keyword or a filter hides.
+  const selected = useMemo(() => selectionIn(picked, shown), [picked, shown]);
   const [top, topRef] = useElementTop<HTMLDivElement>();
   const columns = useMemo(() => listColumns(def, t), [def, t]);
   const exportColumns = useMemo(() => exportColumnsOf(def, columns), [def, columns]);
@@ -59,8 +62,6 @@ export default function ResourceList({ def }: ResourceListProps) {
     queryFn: ({ signal }) => apiGet<{ dt: ListRow[] }>(`${def.api}/list/`, params, { signal }).then(r => r.dt),
   });
   const rows = list.data ?? NO_ROWS;
-  // The selection keeps only rows still in the list: a reload may drop rows someone else deleted.
-  const selected = useMemo(() => selectionIn(picked, rows), [picked, rows]);
   const document = def.kind === 'document';
   const createPath = createPathOf(def);
 

@@ -107,6 +107,14 @@ describe('DataGrid', () => {
     const nodes = new Set(before.values());
     expect(after.every(el => nodes.has(el))).toBe(true);
     for (const el of after) expect(el.textContent).toContain(`item ${el.dataset.rowId!.padStart(4, '0')}`);
+    // Scrolling back up reuses the nodes too, and moves none of them in the DOM (rows are in slot order).
+    const order = rowEls();
+    await scrollTo(32 * 9);
+    const up = rowEls();
+    expect(up.every(el => order.includes(el))).toBe(true);
+    expect(up.length).toBe(order.length);
+    expect(up.every((el, i) => el === order[i])).toBe(true);
+    expect(ids()).toContain('10');
     await scrollTo(32 * 990);
     expect(ids()).toContain('1000');
     for (const el of rowEls()) expect(el.textContent).toContain(`item ${el.dataset.rowId!.padStart(4, '0')}`);

@@ -270,10 +270,13 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
   };
 
   const selectLabel = t('grid.select_this');
-  // Rows are keyed by slot, not by id, so scrolling reuses their elements (row-slots.ts).
+  // Rows are keyed by slot, not by id, so scrolling reuses their elements (row-slots.ts), and rendered in slot order:
+  // in index order React would move most row nodes on every scroll up or jump. Each row is placed by its transform
+  // and numbered by aria-rowindex, so DOM order says nothing.
   const [rowSlots] = useState(() => new RowSlots());
   const virtualRows = rowVirtualizer.getVirtualItems();
   const slotKeys = rowSlots.assign(virtualRows.map(item => item.index));
+  const slotted = virtualRows.map((item, n) => ({ item, slot: slotKeys[n]! })).sort((a, b) => a.slot - b.slot);
   const bodyHeight = shown.length * ROW_HEIGHT;
 
   return (
@@ -305,7 +308,7 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
           onDoubleClick={onBodyDoubleClick}
           onMouseDown={e => { if (e.shiftKey) e.preventDefault(); /* no text selection on Shift+click */ }}
         >
-          {virtualRows.map((item, n) => {
+          {slotted.map(({ item, slot }) => {
             const row = shown[item.index];
             if (!row) return null;
             const original = row.original as Row;
@@ -313,7 +316,7 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
             const isSelected = selected.has(key);
             return (
               <GridRow
-                key={slotKeys[n]}
+                key={slot}
                 row={original}
                 rowKey={key}
                 index={item.index}

@@ -18,7 +18,11 @@ export interface GridColumn<Row> {
   kind: GridKind;
   /** The raw value: what sorting, filters, keyword search and totals use. */
   value: (row: Row) => CellValue;
-  /** What the cell shows; by default the formatted value (numbers per DESIGN §8, local date-times, enum labels). */
+  /**
+   * What the cell shows; by default the formatted value (numbers per DESIGN §8, local date-times, enum labels).
+   * Row elements are recycled while scrolling (row-slots.ts): a component rendered here that keeps state must key
+   * itself by the row's id, or the next row shown in its place inherits that state.
+   */
   render?: (row: Row) => ReactNode;
   /** Labels of an enum's values: shown in cells and offered by the column filter. */
   options?: readonly { value: string; label: string }[];
