@@ -35,6 +35,8 @@ function value(f: Field, v: unknown): unknown {
   const single: Field = f.type === 'refs' ? { type: 'ref', to: f.to } : f.type === 'texts' ? { type: 'text', max: 200 } : f;
   const r = fieldSchema(single.type === 'text' ? { ...single, max: 10_000 } : single).safeParse(v);
   if (!r.success) throw badRequest('bad_filter');
+  // Date-times are validated as ISO strings; a timestamp column binds a Date (a string made the driver throw: 500).
+  if (single.type === 'datetime' && typeof r.data === 'string') return new Date(r.data);
   return r.data;
 }
 

@@ -196,6 +196,26 @@ describe('filter', () => {
     expect(both).toEqual([]);
   });
 
+  it('compares date-times given as ISO text, with every operator and as field=value', async () => {
+    const row = await save('/devicemaintenances/save/', {
+      device_id: (await all('/devices/list/'))[0]!.id, content: `dt-${mark}`, kind: 'routine', status: 'done', done_at: '2021-03-04T05:06:07.000Z',
+    });
+    const mine = (rows: readonly Row[]) => idsOf(rows).filter(id => id === row.id);
+    const at = '2021-03-04T05:06:07.000Z';
+    const [gte, lte, between, eq, after, plain] = await Promise.all([
+      filtered('/devicemaintenances/list/', [{ field: 'done_at', op: 'gte', value: '2021-03-04T00:00:00+08:00' }]),
+      filtered('/devicemaintenances/list/', [{ field: 'done_at', op: 'lte', value: '2021-03-04 13:06:07+08:00' }]),
+      filtered('/devicemaintenances/list/', [{ field: 'done_at', op: 'between', value: ['2021-01-01T00:00:00Z', '2021-12-31T00:00:00Z'] }]),
+      filtered('/devicemaintenances/list/', [{ field: 'done_at', op: 'eq', value: at }]),
+      filtered('/devicemaintenances/list/', [{ field: 'done_at', op: 'gte', value: '2021-03-04T05:06:08Z' }]),
+      all('/devicemaintenances/list/', { done_at: at }),
+    ]);
+    for (const rows of [gte, lte, between, eq, plain]) expect(mine(rows)).toEqual([row.id]);
+    expect(mine(after)).toEqual([]);
+    const bad = await list('/devicemaintenances/list/', { filter: [{ field: 'done_at', op: 'gte', value: 'yesterday' }] });
+    expect(bad.status).toBe(400);
+  });
+
   it('ne on a reference', async () => {
     const cat = items.find(i => i.category_id !== null)!.category_id as number;
     const got = await filtered('/items/list/', [{ field: 'category_id', op: 'ne', value: cat }]);

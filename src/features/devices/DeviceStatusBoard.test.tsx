@@ -17,6 +17,7 @@ let ui: Rendered | undefined;
 let calls: Call[];
 let deviceRows: Record<string, unknown>[];
 let maintenanceStatus: number;
+let doneFails: boolean;
 
 const device = (id: number, code: string, status: string, worknode: [number, string] | null) => ({
   id, version: 1, code, name: `机器${id}`, model: null, location: null, status,
@@ -26,6 +27,7 @@ const device = (id: number, code: string, status: string, worknode: [number, str
 beforeEach(() => {
   calls = [];
   maintenanceStatus = 200;
+  doneFails = false;
   deviceRows = [device(1, 'P-01', 'running', [2, '印刷']), device(2, 'P-02', 'fault', [2, '印刷']), device(3, 'C-01', 'idle', [1, '裁切']), device(4, 'X-01', 'off', null)];
   setNotifier(fakeNotifier());
   vi.stubGlobal('fetch', vi.fn<typeof fetch>(async (input, init) => {
@@ -36,6 +38,7 @@ beforeEach(() => {
     if (url.pathname === '/devices/list/') return jsonReply({ msg: 'OK', dt: deviceRows, total: deviceRows.length });
     if (url.pathname === '/devicemaintenances/list/') {
       if (maintenanceStatus !== 200) return jsonReply({ msg: '没有权限' }, maintenanceStatus);
+      if (doneFails && url.searchParams.get('status') === 'done') return jsonReply({ msg: '请求参数错误' }, 400);
       const planned = [{ device_id: 1, status: 'planned', planned_date: '2000-01-01', canceled: false }];
       return jsonReply({ msg: 'OK', dt: url.searchParams.get('status') === 'planned' ? planned : [], total: 1 });
     }
@@ -86,6 +89,12 @@ describe('device status board', () => {
     await waitFor(() => expect(cards().find(c => c.dataset.deviceId === '2')?.dataset.status).toBe('maintenance'));
     const save = calls.find(c => c.path === '/devices/save/')!;
     expect(Object.fromEntries(save.body)).toMatchObject({ id: '2', version: '1', status: 'maintenance' });
+  });
+
+  it('still flags overdue plans when the done maintenance cannot be read', async () => {
+    doneFails = true;
+    ui = await renderUi(<DeviceStatusBoard />, { path: '/devices/list_status' });
+    await waitFor(() => expect(document.querySelector('[data-testid="board-overdue"]')?.textContent).toContain('2000-01-01'));
   });
 
   it('shows the machines when maintenance may not be read', async () => {

@@ -56,8 +56,10 @@ export default function DeviceStatusBoard() {
     queryFn: async ({ signal }) => {
       const get = (p: Record<string, unknown>) =>
         apiGet<{ dt: MaintenanceRow[] }>(`${devicemaintenances.api}/list/`, p, { signal, quiet: true }).then(r => r.dt);
-      const [planned, done] = await Promise.all([get(PLANNED), get(doneParams())]);
-      return [...planned, ...done];
+      // Each half stands alone: the plans still show if the history of done work cannot be read, and the other way.
+      const [planned, done] = await Promise.allSettled([get(PLANNED), get(doneParams())]);
+      if (planned.status === 'rejected' && done.status === 'rejected') throw planned.reason;
+      return [...(planned.status === 'fulfilled' ? planned.value : []), ...(done.status === 'fulfilled' ? done.value : [])];
     },
     refetchInterval: REFRESH_MS,
     retry: false,
