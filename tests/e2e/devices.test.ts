@@ -1,21 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser';
-import { loginToDashboard, serverCall } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pagePerTest, serverCall } from './helpers';
 
 /** The device status board (/devices/list_status) on the demo plant, in a real browser. */
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-  context.setDefaultTimeout(15_000);
-  await loginToDashboard(page);
-});
-afterEach(async () => { await context?.close(); });
+pagePerTest(s => { ({ page } = s); }, { login: true });
 
 type Row = Record<string, unknown> & { id: number; version: number; code: string; status: string };
 

@@ -1,7 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Tree } from '../../src/i18n/define';
 import { NAMESPACES } from '../../src/i18n/namespaces';
-import { appUrl, loginAs } from './browser';
+import { appUrl, launch, loginAs, newPage } from './browser';
 
 /** The languages of the UI catalog. */
 export type Lang = 'zh' | 'en' | 'es' | 'ja';
@@ -24,6 +25,27 @@ export async function loginToDashboard(page: Page, username = 'admin', password 
   await page.waitForURL(u => u.pathname === '/dashboard');
   await page.getByTestId('dashboard').waitFor();
   await page.getByTestId('sidebar').locator('a').first().waitFor();
+}
+
+export interface PageSession { browser: Browser; context: BrowserContext; page: Page }
+
+/**
+ * The hooks of a browser test file: one Chromium for the file, a fresh context and page for each test (15 s default
+ * timeout, closed after the test), logged in as admin first when `login`. `onEach` receives each test's objects.
+ */
+export function pagePerTest(onEach: (s: PageSession) => void, opts: { login?: boolean } = {}): void {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => { browser = await launch(); });
+  afterAll(async () => { await browser?.close(); });
+  beforeEach(async () => {
+    const s = await newPage(browser!);
+    context = s.context;
+    context.setDefaultTimeout(15_000);
+    onEach({ browser: browser!, ...s });
+    if (opts.login) await loginToDashboard(s.page);
+  });
+  afterEach(async () => { await context?.close(); });
 }
 
 /** Path and query of the page, e.g. `/login?redirect=%2Fdashboard`. */

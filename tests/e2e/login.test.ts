@@ -1,21 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { translate } from '../../src/domain/messages/catalog';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appUrl, launch, loginAs, newPage } from './browser';
-import { here, loginState, loginToDashboard, openFromSidebar, redirectParam, serverCall, tabPaths, tr } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { appUrl, loginAs } from './browser';
+import { here, loginState, loginToDashboard, openFromSidebar, pagePerTest, redirectParam, serverCall, tabPaths, tr } from './helpers';
 
 /** Login, deep links, the role's menu, and logout, in Chromium against the real server (spec §2, §4). */
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-  context.setDefaultTimeout(15_000);
-});
-afterEach(async () => { await context?.close(); });
+pagePerTest(s => { ({ context, page } = s); });
 
 describe('login', () => {
   it('logs in and lands on the dashboard with the token and the session id stored', async () => {

@@ -1,26 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { RESOURCE_LABELS } from '../../src/domain/i18n/resource-labels';
-import { launch, newPage } from './browser';
-import { here, loginToDashboard, serverCall } from './helpers';
+import { newPage } from './browser';
+import { here, loginToDashboard, pagePerTest, serverCall } from './helpers';
 
 /** The generic resource screens (list, create, edit, history, delete, conflict, export, import) in a real browser. */
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const extra: BrowserContext[] = [];
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-  context.setDefaultTimeout(15_000);
-  await loginToDashboard(page);
-});
+pagePerTest(s => { ({ browser, page } = s); }, { login: true });
 afterEach(async () => {
-  await context?.close();
   for (const c of extra.splice(0)) await c.close();
 });
 

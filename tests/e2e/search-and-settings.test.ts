@@ -1,20 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser';
-import { here, loginToDashboard, tabPaths, tr, type Lang } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { here, type Lang, loginToDashboard, pagePerTest, tabPaths, tr } from './helpers';
 
 /** The header search, the language menu and the settings drawer (spec §2, §4, §9). */
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-  context.setDefaultTimeout(15_000);
-});
-afterEach(async () => { await context?.close(); });
+pagePerTest(s => { ({ page } = s); });
 
 /** "销售 / 客户": a menu entry's title with its group's, as the search lists it. */
 const searchTitle = (lang: Lang, group: string, entry: string) => `${tr(lang, `menu.${group}`)} / ${tr(lang, `menu.${entry}`)}`;

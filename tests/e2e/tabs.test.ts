@@ -1,21 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser';
-import { here, loginToDashboard, openFromSidebar, tabOf, tabPaths, tr } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { here, openFromSidebar, pagePerTest, tabOf, tabPaths, tr } from './helpers';
 
 /** The tab bar of visited pages (spec §2): fixed dashboard, close, close others, most recent, kept over a reload. */
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-  context.setDefaultTimeout(15_000);
-  await loginToDashboard(page);
-});
-afterEach(async () => { await context?.close(); });
+pagePerTest(s => { ({ page } = s); }, { login: true });
 
 const CUSTOMERS = '/customers/list';
 const PERSONS = '/persons/list';
