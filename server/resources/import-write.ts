@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { decimalScale } from '../../src/domain/registry/fields';
 import type { FieldError } from '../../src/domain/registry/issue-keys';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import type { Auth } from '../auth/sessions';
@@ -36,8 +37,7 @@ export function faultError(res: ResourceDef, f: RowFault, values: RowData): [str
   const named = /^[a-z0-9]+_(.+)_(?:key|fkey)$/.exec(f.constraint ?? '')?.[1] ?? f.column;
   const culprit = () => Object.keys(values).find(k => typeof values[k] === 'string' && (values[k] as string).includes('\u0000'))
     ?? Object.keys(values).find(k => {
-      const fd = res.fields[k];
-      const scale = fd?.type === 'money' ? 4 : fd?.type === 'number' ? fd.scale : undefined;
+      const scale = decimalScale(res.fields[k]);
       return scale !== undefined && Math.abs(Number(values[k])) >= 10 ** (18 - scale);
     });
   const field = named ?? culprit() ?? res.naturalKey?.[0] ?? 'id';

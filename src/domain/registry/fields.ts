@@ -61,6 +61,14 @@ export type Field =
   | TextField | IntField | NumberField | MoneyField | BoolField | DateField | DateTimeField
   | EnumField | RefField | RefsField | JsonField | TextsField | PasswordField;
 
+/** Money is stored with 4 decimals and shown with 2 (DESIGN §8). */
+export const MONEY_SCALE = 4;
+
+/** The decimals a number or money field is stored with (as numeric(18, scale)); undefined for other types. */
+export function decimalScale(f: Field | undefined): number | undefined {
+  return f?.type === 'money' ? MONEY_SCALE : f?.type === 'number' ? f.scale : undefined;
+}
+
 type Opts<F extends Field> = Omit<F, 'type'>;
 type OptionalOpts<F extends Field, K extends keyof F> = Omit<F, 'type' | K> & Partial<Pick<F, K>>;
 

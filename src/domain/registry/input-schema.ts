@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Field } from './fields';
+import { MONEY_SCALE, type Field } from './fields';
 import type { ResourceDef } from './resource';
 
 /**
@@ -12,8 +12,6 @@ import type { ResourceDef } from './resource';
  */
 
 const INT = /^-?\d{1,15}$/;
-/** Money is stored with 4 decimals (DESIGN §8). */
-const MONEY_SCALE = 4;
 const DECIMAL = /^-?\d{1,15}(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** ISO 8601 date and time, with an optional zone (a device clock's reading). */

@@ -1,4 +1,4 @@
-import type { Field } from './fields';
+import { MONEY_SCALE, type Field } from './fields';
 import type { ResourceDef } from './resource';
 
 /**
@@ -32,7 +32,7 @@ export function sqlTypeOf(f: Field): string {
     case 'text': case 'enum': case 'password': return 'text';
     case 'int': case 'ref': return 'integer';
     case 'number': return `numeric(18,${f.scale})`;
-    case 'money': return 'numeric(18,4)';
+    case 'money': return `numeric(18,${MONEY_SCALE})`;
     case 'bool': return 'boolean';
     case 'date': return 'date';
     case 'datetime': return 'timestamp with time zone';

@@ -1,5 +1,5 @@
 import { NumberInput } from '@mantine/core';
-import type { MoneyField } from '../../../domain/registry/fields';
+import { MONEY_SCALE, type MoneyField } from '../../../domain/registry/fields';
 import { moneyText } from '../form-values';
 import type { ControlProps } from './control-props';
 
@@ -15,7 +15,7 @@ export function MoneyControl(p: ControlProps<number | string, MoneyField>) {
   return (
     <NumberInput label={p.label} withAsterisk={p.required} error={p.error} disabled={p.disabled}
       value={p.value} onChange={v => p.onChange(typeof v === 'number' ? String(v) : v)} onBlur={pad}
-      decimalScale={4} hideControls thousandSeparator={false} clampBehavior="none"
+      decimalScale={MONEY_SCALE} hideControls thousandSeparator={false} clampBehavior="none"
       data-testid={p.testId} />
   );
 }
