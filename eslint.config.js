@@ -1,12 +1,53 @@
-// ESLint flat config: typescript-eslint's recommended rules everywhere, the Rules of React for the PWA's components.
+// ESLint flat config: typescript-eslint's recommended rules everywhere, the Rules of React for the PWA's components,
+// and the one-way import rule of DESIGN §2/§11 (eslint-plugin-boundaries):
+//   domain ← i18n ← data ← ui ← resources ← features ← app      server imports only server/ and src/domain
+// `workers` (Comlink workers) sit beside data: pure computations over domain types. A feature never imports another
+// feature; the shell (`app`) composes them.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Which layers each layer may import (besides itself). */
+export const LAYERS = {
+  domain: [],
+  i18n: ['domain'],
+  workers: ['domain', 'i18n'],
+  data: ['domain', 'i18n', 'workers'],
+  ui: ['domain', 'i18n', 'workers', 'data'],
+  resources: ['domain', 'i18n', 'workers', 'data', 'ui'],
+  feature: ['domain', 'i18n', 'workers', 'data', 'ui', 'resources'],
+  app: ['domain', 'i18n', 'workers', 'data', 'ui', 'resources', 'feature'],
+  sw: ['domain', 'i18n', 'data'],
+  server: ['domain'],
+};
+
+export const boundaryElements = [
+  { type: 'domain', pattern: 'src/domain' },
+  { type: 'i18n', pattern: 'src/i18n' },
+  { type: 'workers', pattern: 'src/workers' },
+  { type: 'data', pattern: 'src/data' },
+  { type: 'ui', pattern: 'src/ui' },
+  { type: 'resources', pattern: 'src/resources' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['area'] },
+  { type: 'app', pattern: 'src/app' },
+  { type: 'sw', pattern: 'sw' },
+  { type: 'server', pattern: 'server' },
+];
+
+export const boundaryPolicies = [
+  ...Object.entries(LAYERS).map(([type, allowed]) => ({
+    from: { element: { type } },
+    allow: { to: { element: { types: { anyOf: [...allowed, ...(type === 'feature' ? [] : [type])] } } } },
+  })),
+  // A feature imports only its own files among the features.
+  { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { area: '{{ from.captured.area }}' } } } } },
+];
+
 export default defineConfig([
-  globalIgnores(['dist/', 'dev-dist/', 'data/', 'node_modules/', 'coverage/']),
+  globalIgnores(['dist/', 'dev-dist/', 'data/', 'backups/', 'node_modules/', 'coverage/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -27,4 +68,15 @@ export default defineConfig([
     languageOptions: { globals: globals.node },
   },
   { files: ['src/**/*.tsx'], extends: [reactHooks.configs.flat.recommended] },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts', 'server/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': boundaryElements,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: boundaryPolicies }],
+    },
+  },
 ]);

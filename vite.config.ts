@@ -8,6 +8,8 @@ import { VitePWA } from 'vite-plugin-pwa';
  * Unit and API tests are configured in vitest.config.ts, not here.
  */
 export default defineConfig({
+  // Each build's own id: the persisted query cache of an older build is not restored into a newer one.
+  define: { __APP_BUILD__: JSON.stringify(Date.now().toString(36)) },
   plugins: [
     react(),
     VitePWA({

@@ -11,8 +11,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -24,6 +25,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 30_000 } },
         },
       },
       {
@@ -35,6 +37,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 30_000, interval: 100 } },
         },
       },
     ],

@@ -7,17 +7,28 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseQs } from 'node:querystring';
+import type { Writable } from 'node:stream';
 import { translate } from '../src/domain/messages/catalog';
+import type { ResourceDef } from '../src/domain/registry/resource';
+import { DEFAULT_SECURITY, type SecurityOptions } from './auth/options';
 import type { Db } from './db/connection';
+import { loggerOptions, requestIdGenerator, RequestLines, type LogLevel } from './lib/logging';
 import authPlugin from './plugins/auth';
+import contract from './plugins/contract';
 import envelope from './plugins/envelope';
+import requestLog from './plugins/request-log';
+import inputLimits from './plugins/input-limits';
+import securityHeaders, { serverOrigins } from './plugins/security-headers';
 import loginRoutes from './routes/accounts/login';
+import badgeRoutes from './routes/badges';
 import menuRoutes from './routes/accounts/menus';
+import exportRoutes from './routes/export';
 import fileRoutes, { MAX_UPLOAD_BYTES } from './routes/files';
+import healthRoutes from './routes/health';
 import historyRoutes from './routes/history';
 import importRoutes from './routes/import';
 import resourceRoutes from './routes/resources';
-import shellRoutes from './routes/shell';
+import shellRoutes, { readServers } from './routes/shell';
 import syncRoutes from './routes/sync';
 
 export interface AppOptions {
@@ -26,9 +37,20 @@ export interface AppOptions {
   webRoot?: string;
   /** JSON list of servers for the server switch (spec §7). */
   serversFile: string;
-  logger?: boolean | { level: string };
-  /** Trust X-Forwarded-For (behind a load balancer), so rate limits see the real address. */
+  /** JSON lines at this level (server/lib/logging.ts), to stdout or `stream`; off when absent (tests stay quiet). */
+  logger?: false | { level: LogLevel; stream?: Writable };
+  /**
+   * Trust X-Forwarded-For / -Proto / -Host and X-Request-Id (behind a load balancer), so rate limits see the real
+   * address, the token cookie is `Secure` behind HTTPS and the login's origin check compares with the host the
+   * browser used.
+   */
   trustProxy?: boolean;
+  /** Idle times, upload quota, link lifetime, allowed origins (server/auth/options.ts); defaults when absent. */
+  security?: Partial<SecurityOptions>;
+  /** The declared resources to serve (tests add a throwaway one); every declared resource by default. */
+  resources?: readonly ResourceDef[];
+  /** True once the server is stopping: `/readyz` answers 503 so load balancers drain it. */
+  stopping?: () => boolean;
 }
 
 /**
@@ -37,28 +59,44 @@ export interface AppOptions {
  */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger ? loggerOptions(opts.logger.level, opts.logger.stream) : false,
+    genReqId: requestIdGenerator(opts.trustProxy ?? false),
+    logController: new RequestLines(),
     bodyLimit: 8 * 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
     // A JSON body with a __proto__ key must not reach an object's prototype.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
   });
+  const security: SecurityOptions = { ...DEFAULT_SECURITY, ...opts.security };
   await app.register(envelope);
+  await app.register(contract);
+  // While stopping, every reply tells its client to open a new connection (to another instance, or after restart).
+  const stopping = opts.stopping;
+  if (stopping) app.addHook('onSend', async (_req, reply) => { if (stopping()) reply.header('connection', 'close'); });
+  await app.register(inputLimits);
+  await app.register(securityHeaders, {
+    connectOrigins: [...serverOrigins(await readServers(opts.serversFile).catch(() => [])), ...security.allowedOrigins],
+  });
   // Form bodies: a null-prototype map, so a field named __proto__ is only a field.
   await app.register(formbody, { parser: (s: string) => Object.assign(Object.create(null) as object, parseQs(s)) });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 100, fieldSize: 32 * 1024 * 1024 } });
-  await app.register(authPlugin, { db: opts.db });
+  // Before the auth plugin, whose session check (onRequest) may answer first: every reply carries its request id.
+  await app.register(requestLog);
+  await app.register(authPlugin, { db: opts.db, security });
 
-  await app.register(loginRoutes, { db: opts.db });
+  await app.register(healthRoutes, { db: opts.db, stopping: opts.stopping });
+  await app.register(loginRoutes, { db: opts.db, security });
   await app.register(menuRoutes, { db: opts.db });
-  await app.register(shellRoutes, { db: opts.db, serversFile: opts.serversFile });
-  await app.register(fileRoutes, { db: opts.db });
+  await app.register(shellRoutes, { db: opts.db, serversFile: opts.serversFile, security });
+  await app.register(fileRoutes, { db: opts.db, security });
+  await app.register(exportRoutes, { db: opts.db });
   await app.register(historyRoutes, { db: opts.db });
+  await app.register(badgeRoutes, { db: opts.db });
   await app.register(syncRoutes, { db: opts.db });
-  await app.register(resourceRoutes, { db: opts.db });
-  await app.register(importRoutes, { db: opts.db });
+  await app.register(resourceRoutes, { db: opts.db, resources: opts.resources });
+  await app.register(importRoutes, { db: opts.db, resources: opts.resources });
 
   const web = opts.webRoot;
   const hasWeb = !!web && existsSync(join(web, 'index.html'));
@@ -78,13 +116,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    // A page of the app (a deep link, a reload) gets the shell; an unknown API path gets the envelope.
-    const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
-    if (hasWeb && wantsPage) {
+    // A page of the app (a deep link, a reload, `curl http://host:8080/`) gets the shell; an unknown API path gets
+    // the envelope.
+    if (hasWeb && wantsPage(req.method, req.url, req.headers.accept)) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8')
         .send(await readFile(join(web, 'index.html')));
     }
     return reply.code(404).send({ msg: translate(req.lang, 'route_not_found') });
   });
   return app;
+}
+
+/**
+ * Whether an unknown address is a page of the app: a GET (or HEAD) that asks for HTML, or that does not ask for JSON
+ * and is not an API path. API paths end in `/` (`/accounts/login/`, spec §7), the app's own routes do not
+ * (`/customers/list`), and the root is the app.
+ */
+export function wantsPage(method: string, url: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const a = (accept ?? '').toLowerCase();
+  if (a.includes('text/html')) return true;
+  if (a.includes('application/json')) return false;
+  const path = url.split('?')[0]!;
+  return path === '/' || !path.endsWith('/');
 }

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -20,8 +21,19 @@ export interface Database {
    * `exec` runs a multi-statement SQL script on that connection.
    */
   withMigrationLock<T>(fn: (exec: (sqlText: string) => Promise<void>) => Promise<T>): Promise<T>;
+  /**
+   * PGlite: a tar of the whole data directory at one instant (server/ops/backup.ts). Queries wait while it is read
+   * (PGlite runs one at a time), so the copy is what a crash at that instant would leave, which PostgreSQL recovers
+   * from at start; a checkpoint first keeps that recovery short.
+   */
+  dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL: the connection string (pg_dump reads the same database). */
+  url?: string;
   close(): Promise<void>;
 }
+
+/** The name our pool gives its connections, so a restore can see whether servers are still connected. */
+export const APPLICATION_NAME = 'ipos-server';
 
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
@@ -33,6 +45,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   // PGlite defaults to fsync off (-F); an acknowledged write must survive a crash, so drop that flag.
   const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     startParams: PGlite.defaultStartParams.filter(p => p !== '-F'),
+    // Keyword search on large lists reads trigram indexes (migration 0004).
+    extensions: { pg_trgm },
   });
   yieldBeforeEachQuery(client);
   const db = drizzlePglite(client) as unknown as Db;
@@ -41,6 +55,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     engine: 'pglite',
     // One process owns a PGlite folder, so there is nobody to race with.
     withMigrationLock: fn => fn(async text => { await client.exec(text); }),
+    dumpDataDir: async () => {
+      await client.query('checkpoint');
+      return client.dumpDataDir('none');
+    },
     close: () => client.close(),
   };
 }
@@ -61,13 +79,14 @@ function yieldBeforeEachQuery(client: PGlite): void {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10), application_name: APPLICATION_NAME });
   // A dropped idle connection must not crash the server; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
     engine: 'postgres',
+    url,
     withMigrationLock: async fn => {
       const c = await pool.connect();
       try {

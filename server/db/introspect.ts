@@ -21,6 +21,12 @@ export async function introspect(db: Db): Promise<Map<string, TableShape>> {
     join pg_attribute a on a.attrelid = t.oid and a.attnum = c.conkey[1]
     left join pg_class rt on c.confrelid = rt.oid
     where n.nspname = 'public' and array_length(c.conkey, 1) = 1 and c.contype in ('u', 'f', 'p')`);
+  // The keyword index is named `<table>_search_trgm` (sql-shape.ts); its columns are read from its definition.
+  const trgm = await rows<{ table_name: string; def: string }>(db, sql`
+    select t.relname as table_name, pg_get_indexdef(x.indexrelid) as def
+    from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+    join pg_namespace n on t.relnamespace = n.oid
+    where n.nspname = 'public' and i.relname = t.relname || '_search_trgm'`);
   const tables = new Map<string, TableShape>();
   for (const c of cols) {
     let t = tables.get(c.table_name);
@@ -36,6 +42,10 @@ export async function introspect(db: Db): Promise<Map<string, TableShape>> {
     if (c.contype === 'u') col.unique = true;
     if (c.contype === 'p') col.primaryKey = true;
     if (c.contype === 'f' && c.ref_table) col.references = c.ref_table;
+  }
+  for (const x of trgm) {
+    const t = tables.get(x.table_name);
+    if (t) t.searchIndex = [...x.def.matchAll(/COALESCE\(("[^"]+"|\w+),/gi)].map(m => m[1]!.replace(/^"|"$/g, ''));
   }
   return tables;
 }

@@ -1,18 +1,26 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RESOURCES } from '../../src/domain/resources/all';
 import { tableShape } from '../../src/domain/registry/sql-shape';
 import { openDatabase } from './connection';
 import { introspect } from './introspect';
 import { migrate, MIGRATIONS_DIR } from './migrate';
+import { INDEX_FILE, indexSource } from './registry-index';
 import { diffSchema } from './schema-diff';
 
 /**
- * `npm run migration:new <name>`: applies the checked-in migrations to a scratch PGlite, compares the result with the
- * registry and writes the difference as the next numbered migration. Review it before committing: renames look like
- * a drop and an add, and dropped columns are left commented out on purpose.
+ * `npm run migration:new <name>`: brings the registry's list (src/domain/resources/all.ts) up to date with the
+ * declaration files, applies the checked-in migrations to a scratch PGlite, compares the result with the registry and
+ * writes the difference as the next numbered migration. Review it before committing: renames look like a drop and an
+ * add, and dropped columns are left commented out on purpose.
  */
+const index = await indexSource();
+if (index !== await readFile(INDEX_FILE, 'utf8')) {
+  await writeFile(INDEX_FILE, index);
+  console.log(`updated ${INDEX_FILE}`);
+}
+// Imported only now, so a declaration added since the last run is in it.
+const { RESOURCES } = await import('../../src/domain/resources/all');
 const name = (process.argv[2] ?? 'change').replace(/[^a-z0-9_]+/gi, '_').toLowerCase();
 const dir = await mkdtemp(join(tmpdir(), 'ipos-mig-'));
 const database = await openDatabase({ dataDir: dir });

@@ -1,4 +1,4 @@
-import type { ColumnShape, TableShape } from '../../src/domain/registry/sql-shape';
+import { searchExpressionSql, type ColumnShape, type TableShape } from '../../src/domain/registry/sql-shape';
 
 /**
  * Compares the shape the registry wants with the shape the database has, and writes the SQL that turns one into the
@@ -39,7 +39,14 @@ export function diffSchema(wanted: TableShape[], actual: Map<string, TableShape>
         // Offline pulls read a table by change number.
         `create index ${q(`${t.name}_rev_idx`)} on ${q(t.name)} (rev);`);
       for (const c of t.columns) constraints.push(...constraintDdl(t.name, c));
+      if (t.searchIndex) constraints.push(searchIndexDdl(t.name, t.searchIndex));
       continue;
+    }
+    const wantSearch = (t.searchIndex ?? []).join(','), haveSearch = (have.searchIndex ?? []).join(',');
+    if (wantSearch !== haveSearch) {
+      differences.push(`keyword index of ${t.name}: database (${haveSearch}), declared (${wantSearch})`);
+      if (have.searchIndex) alters.push(`drop index ${q(`${t.name}_search_trgm`)};`);
+      if (t.searchIndex) constraints.push(searchIndexDdl(t.name, t.searchIndex));
     }
     const byName = new Map(have.columns.map(c => [c.name, c]));
     for (const c of t.columns) {
@@ -82,6 +89,10 @@ export function diffSchema(wanted: TableShape[], actual: Map<string, TableShape>
     }
   }
   return { statements: [...creates, ...alters, ...constraints], differences };
+}
+
+function searchIndexDdl(table: string, columns: readonly string[]): string {
+  return `create index ${q(`${table}_search_trgm`)} on ${q(table)} using gin ((${searchExpressionSql(columns)}) gin_trgm_ops);`;
 }
 
 function constraintDdl(table: string, c: ColumnShape): string[] {

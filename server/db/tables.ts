@@ -52,9 +52,10 @@ function resourceTable(res: ResourceDef): AnyTable {
 
 const TABLES = new Map(RESOURCES.map(r => [r.name, resourceTable(r)]));
 
+/** The table of a declared resource (one made in a test is derived on first use, like the others at start-up). */
 export function tableOf(res: ResourceDef): AnyTable {
-  const t = TABLES.get(res.name);
-  if (!t) throw new Error(`no table for ${res.name}`);
+  let t = TABLES.get(res.name);
+  if (!t) TABLES.set(res.name, (t = resourceTable(res)));
   return t;
 }
 
@@ -88,6 +89,9 @@ export const authTokens = pgTable('auth_tokens', {
   expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   revoke_reason: text('revoke_reason'),
+  /** `office` (expires after idle time) or `device` (a kiosk's long-lived login, bound to `computer_id`). */
+  kind: text('kind').notNull().default('office'),
+  computer_id: integer('computer_id'),
 });
 
 export const authSessions = pgTable('auth_sessions', {
@@ -106,6 +110,8 @@ export const authSessions = pgTable('auth_sessions', {
 export const loginFailures = pgTable('login_failures', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   key: text('key').notNull(),
+  /** `pending` while its password is being checked, then `failed` (a success removes its rows). */
+  state: text('state').notNull().default('failed'),
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -116,7 +122,31 @@ export const files = pgTable('files', {
   size: integer('size').notNull(),
   data: bytea('data').notNull(),
   account_id: integer('account_id'),
+  /** `upload` (any logged-in user may download it) or `export` (only the account that made it). */
+  kind: text('kind').notNull().default('upload'),
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   // Null: kept for good, because a saved row names the file (server/resources/row-files.ts).
   expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  account_id: integer('account_id').notNull(),
+  key: text('key').notNull(),
+  scope: text('scope').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  status: integer('status'),
+  reply: jsonb('reply'),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const installSecrets = pgTable('install_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const uploadUsage = pgTable('upload_usage', {
+  account_id: integer('account_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 });

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { jsonTextWithinDepth, MAX_JSON_DEPTH, withinJsonDepth } from '../../src/domain/contract/json-depth';
 import { badRequest } from './api-error';
 
 /**
@@ -34,11 +35,19 @@ export function int(p: Params, key: string, dflt?: number): number | undefined {
   return Number(s);
 }
 
-/** A JSON-string field (`menus=`, `item=`, `filter=` …); malformed JSON is the client's error, never a 500. */
+/**
+ * A JSON-string field (`menus=`, `item=`, `filter=`, `rows=`, `ds=` …); malformed JSON is the client's error, never a
+ * 500, and so is JSON nested deeper than MAX_JSON_DEPTH (refused before it is parsed: src/domain/contract/json-depth.ts).
+ */
 export function jsonParam<T = unknown>(p: Params, key: string): T | undefined {
   const v = p[key];
   if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string') return v as T;
+  const tooDeep = () => badRequest('too_deep', { max: MAX_JSON_DEPTH });
+  if (typeof v !== 'string') {
+    if (!withinJsonDepth(v)) throw tooDeep();
+    return v as T;
+  }
+  if (!jsonTextWithinDepth(v)) throw tooDeep();
   try {
     return JSON.parse(v) as T;
   } catch {

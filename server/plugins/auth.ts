@@ -1,17 +1,19 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDef } from '../../src/domain/registry/resource';
-import { canRead, canWrite } from '../auth/permissions';
+import { DEFAULT_SECURITY, type SecurityOptions } from '../auth/options';
+import { canAct, canRead, canSaveSomething } from '../auth/permissions';
 import { resolveSession, type Auth } from '../auth/sessions';
 import type { Db } from '../db/connection';
 import { ApiError, forbidden } from '../lib/api-error';
 
 /**
  * Who may call a route, declared on the route (`config.access`): `public`, any logged-in `session`, or a resource
- * operation checked against the role's menu paths. A route without `config.access` needs a session, so forgetting
- * it fails closed.
+ * operation checked against the role's grants (server/auth/permissions.ts): `read` (list, detail), `write` (save: the
+ * handler then checks create, edit or a special action), `delete` (delete or cancel), `import`. A route without
+ * `config.access` needs a session, so forgetting it fails closed.
  */
-export type Access = 'public' | 'session' | { resource: ResourceDef; op: 'read' | 'write' };
+export type Access = 'public' | 'session' | { resource: ResourceDef; op: 'read' | 'write' | 'delete' | 'import' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,17 +30,33 @@ export function authOf(req: { auth: Auth | null }): Auth {
   return req.auth;
 }
 
-export default fp(async function auth(app: FastifyInstance, opts: { db: Db }) {
+function allowed(auth: Auth, access: Exclude<Access, 'public' | 'session'>): boolean {
+  switch (access.op) {
+    case 'read': return canRead(auth, access.resource);
+    case 'write': return canSaveSomething(auth, access.resource);
+    case 'delete': return canAct(auth, access.resource, 'delete');
+    case 'import': return canAct(auth, access.resource, 'import');
+  }
+}
+
+export default fp(async function auth(app: FastifyInstance, opts: { db: Db; security?: SecurityOptions }) {
+  const security = opts.security ?? DEFAULT_SECURITY;
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async req => {
+  // The session is checked before the body is read: a caller without one never gets the server to buffer an upload.
+  app.addHook('onRequest', async req => {
     // Unknown paths answer 404 (or the app shell) whoever asks.
     if (req.is404) return;
     const access = req.routeOptions.config.access ?? 'session';
     if (access === 'public') return;
     const header = req.headers.authorization;
-    req.auth = await resolveSession(opts.db, header?.replace(/^(Bearer|Token)\s+/i, '').trim());
-    if (access === 'session') return;
-    const ok = access.op === 'read' ? canRead(req.auth, access.resource) : canWrite(req.auth, access.resource);
-    if (!ok) throw forbidden();
+    req.auth = await resolveSession(opts.db, header?.replace(/^(Bearer|Token)\s+/i, '').trim(), security);
+  });
+  // Permissions after the body is parsed, so a refusal speaks the language the body asked for, and before the
+  // parameters are validated, so a caller who may not use the route learns nothing about what it accepts.
+  app.addHook('preValidation', async req => {
+    if (req.is404) return;
+    const access = req.routeOptions.config.access ?? 'session';
+    if (access === 'public' || access === 'session') return;
+    if (!allowed(authOf(req), access)) throw forbidden();
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { pickLang, translate, type Lang, type MessageKey } from '../../src/domain/messages/catalog';
 import { fieldErrorsOf, type FieldError } from '../../src/domain/registry/issue-keys';
 import { ApiError } from '../lib/api-error';
+import { constraintField } from '../lib/constraints';
 import { paramsOf } from '../lib/params';
 
 declare module 'fastify' {
@@ -33,6 +34,8 @@ export default fp(async function envelope(app: FastifyInstance) {
   app.setErrorHandler(async (err: unknown, req: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toEnvelope(err, req);
     if (status >= 500) req.log.error({ err }, 'request failed');
+    // A rate limit says when to come back, in the header HTTP defines for it as well as in the body.
+    if (typeof body.retry_after === 'number') reply.header('retry-after', String(body.retry_after));
     return reply.code(status).send(body);
   });
 });
@@ -60,7 +63,7 @@ function toEnvelope(err: unknown, req: FastifyRequest): { status: number; body: 
   const pgErr = ((err as { cause?: PgError } | null)?.cause?.code ? (err as { cause: PgError }).cause : err) as PgError;
   if (typeof pgErr?.code === 'string' && /^[0-9A-Z]{5}$/.test(pgErr.code)) {
     // Constraint names follow `<table>_<column>_key|fkey` (sql-shape.ts), so the field can be named.
-    const field = /^[a-z0-9]+_(.+)_(?:key|fkey)$/.exec(pgErr.constraint ?? '')?.[1];
+    const field = constraintField(pgErr.constraint);
     const errors = (key: MessageKey) => (field ? { errors: { [field]: msg(key) } } : {});
     if (pgErr.code === '23505') return { status: 409, body: { msg: msg('duplicate'), ...errors('duplicate') } };
     if (pgErr.code === '23503') return { status: 409, body: { msg: msg('ref_missing'), ...errors('ref_missing') } };

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connection';
 import type { ResourceDef } from '../../src/domain/registry/resource';
@@ -24,15 +24,30 @@ export function column(t: AnyTable, name: string): PgColumn {
 }
 
 /**
+ * A column as a reply carries it, converted by the database: date-times as ISO 8601 text in UTC (what
+ * `Date.toISOString` writes), decimals and change numbers as double precision (JSON numbers). Rows then need no
+ * mapping in JavaScript on their way to the reply's serializer — the mapping of 1,000-row lists was a fifth of the
+ * server's time (bench/api).
+ */
+function replyColumn(res: ResourceDef, name: string, col: PgColumn): PgColumn | SQL.Aliased {
+  const f = res.fields[name];
+  const type = f?.type ?? (name === 'created_at' || name === 'updated_at' ? 'datetime' : name === 'rev' ? 'bigint' : undefined);
+  if (type === 'datetime') return sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(name);
+  if (type === 'number' || type === 'money' || type === 'bigint') return sql`${col}::float8`.as(name);
+  return col;
+}
+
+/**
  * The select of a list, detail or pull: readable columns plus, for each reference, the display name of the row it
  * points at (`<field>_name`, or `<field>_names` in order for a list of references), so grids need no second call.
  * Single references are left joins (one hash join per reference, not a subquery per row); lists of references are
- * a subquery, as they cannot be joined without multiplying rows.
+ * a subquery, as they cannot be joined without multiplying rows. Run it with `replyRows`: the values are already
+ * the reply's (replyColumn).
  */
 export function selectRows(db: Db, res: ResourceDef) {
   const t = tableOf(res);
   const fields: Record<string, PgColumn | SQL.Aliased> = {};
-  for (const c of readableColumns(res)) fields[c] = column(t, c);
+  for (const c of readableColumns(res)) fields[c] = replyColumn(res, c, column(t, c));
   const joins: { table: AnyTable; on: SQL }[] = [];
   for (const [k, f] of Object.entries(res.fields)) {
     if (f.type !== 'ref' && f.type !== 'refs') continue;
@@ -50,4 +65,10 @@ export function selectRows(db: Db, res: ResourceDef) {
   let q = db.select(fields).from(t).$dynamic();
   for (const j of joins) q = q.leftJoin(j.table, j.on);
   return q;
+}
+
+/** Runs a `selectRows` query as the driver returns it: the rows of a reply, with no mapping on the way. */
+export async function replyRows(db: Db, q: SQLWrapper): Promise<Record<string, unknown>[]> {
+  const r = (await db.execute(q)) as unknown as { rows: Record<string, unknown>[] };
+  return r.rows;
 }

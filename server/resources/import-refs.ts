@@ -50,7 +50,8 @@ interface Lookup { byColumn: Map<string, number[]>[]; ids: Set<number> }
 function identifyingColumns(target: ResourceDef): string[] {
   const cols: string[] = [];
   if (target.naturalKey?.length === 1) cols.push(target.naturalKey[0]!);
-  for (const [k, f] of Object.entries(target.fields)) if (f.unique) cols.push(k);
+  // Never a sensitive field (a badge number): a cell must not confirm a value its reader may not see.
+  for (const [k, f] of Object.entries(target.fields)) if (f.unique && !f.sensitive) cols.push(k);
   cols.push(target.display);
   return [...new Set(cols)].filter(c => pgTypeOf(target.fields[c]) === 'text');
 }

@@ -3,8 +3,10 @@ import { decimalScale } from '../../src/domain/registry/fields';
 import type { FieldError } from '../../src/domain/registry/issue-keys';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import type { Auth } from '../auth/sessions';
+import { checkWrite } from '../auth/write-rules';
 import type { Db } from '../db/connection';
 import { history, tableOf } from '../db/tables';
+import { constraintField } from '../lib/constraints';
 import { column, readableColumns } from './columns';
 import { keepRowFiles } from './row-files';
 
@@ -34,7 +36,7 @@ export function rowFaultOf(err: unknown): RowFault | undefined {
  * (PostgreSQL text cannot hold one), else a decimal too wide for its column, else the natural key stands for the row.
  */
 export function faultError(res: ResourceDef, f: RowFault, values: RowData): [string, FieldError] {
-  const named = /^[a-z0-9]+_(.+)_(?:key|fkey)$/.exec(f.constraint ?? '')?.[1] ?? f.column;
+  const named = constraintField(f.constraint) ?? f.column;
   const culprit = () => Object.keys(values).find(k => typeof values[k] === 'string' && (values[k] as string).includes('\u0000'))
     ?? Object.keys(values).find(k => {
       const scale = decimalScale(res.fields[k]);
@@ -72,10 +74,11 @@ export async function insertRows(tx: Db, res: ResourceDef, rows: NewRow[], auth:
   const perRow = Object.keys(res.fields).length + 4;
   for (const part of chunks(rows, Math.max(1, Math.floor(20_000 / perRow)))) {
     const inserted = await tx.insert(t).values(part.map(r => ({
-      ...r.values, rev: sql`nextval('rev_seq')`, created_by: auth.accountId, updated_by: auth.accountId,
+      ...r.values, rev: sql`next_rev()`, created_by: auth.accountId, updated_by: auth.accountId,
     }))).returning();
     // PostgreSQL returns the rows of one INSERT … VALUES in the order of the list; the count check guards that.
     if (inserted.length !== part.length) throw new Error('import: insert returned a different number of rows');
+    for (const row of inserted) await checkWrite(tx, res, auth, null, row);
     const hist = inserted.map(row => history$(res, auth, 'create', row.id as number, Number(row.rev), null, row));
     for (const h of chunks(hist, 2000)) await tx.insert(history).values(h);
     await keepRowFiles(tx, res, inserted.map(row => ({ before: null, after: row })));
@@ -87,9 +90,10 @@ export async function insertRows(tx: Db, res: ResourceDef, rows: NewRow[], auth:
 export async function updateRow(tx: Db, res: ResourceDef, row: ChangedRow, auth: Auth): Promise<void> {
   const t = tableOf(res);
   const [after] = await tx.update(t).set({
-    ...row.changes, rev: sql`nextval('rev_seq')`, version: sql`${column(t, 'version')} + 1`,
+    ...row.changes, rev: sql`next_rev()`, version: sql`${column(t, 'version')} + 1`,
     updated_at: new Date(), updated_by: auth.accountId,
   }).where(eq(column(t, 'id'), row.id)).returning();
+  await checkWrite(tx, res, auth, row.before, after!);
   await tx.insert(history).values(history$(res, auth, 'update', row.id, Number(after!.rev), row.before, after!));
   await keepRowFiles(tx, res, [{ before: row.before, after: after! }]);
   row.onDone(after!);

@@ -4,6 +4,7 @@ import { draftRow, IMPORT_MAX_ROWS, isImportable, naturalKeyOf, type ImportCells
 import { fieldSchema, saveSchema } from '../../src/domain/registry/input-schema';
 import { fieldErrorsOf, type FieldError } from '../../src/domain/registry/issue-keys';
 import type { ResourceDef } from '../../src/domain/registry/resource';
+import { importRowGate } from '../auth/import-gate';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/connection';
 import { tableOf } from '../db/tables';
@@ -194,10 +195,16 @@ async function writeBatch(tx: Db, res: ResourceDef, works: Work[], auth: Auth, i
   const lookFor = [...keyed].filter(([, { p }]) => Object.keys(p.errors).length === 0);
   const existing = await lockExisting(tx, res, lookFor.map(([, { parts }]) => parts));
 
-  // Validation against the declaration: as an update of the stored row, or as a create.
+  // Validation against the declaration: as an update of the stored row, or as a create; first the caller's right to it.
   const schemas = { create: saveSchema(res, 'create'), update: saveSchema(res, 'update') };
+  const gate = importRowGate(auth, res);
   for (const [k, { p }] of lookFor) {
     p.existing = existing.get(k);
+    const refused = gate(p.w.values, p.existing);
+    if (refused) {
+      for (const [f, e] of Object.entries(refused)) p.errors[f] ??= e;
+      continue;
+    }
     const mode = p.existing ? 'update' : 'create';
     const parsed = schemas[mode].safeParse(p.w.values);
     if (!parsed.success) {

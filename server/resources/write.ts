@@ -8,6 +8,8 @@ import type { ResourceDef } from '../../src/domain/registry/resource';
 import { resourceByName } from '../../src/domain/resources/all';
 import type { Auth } from '../auth/sessions';
 import { referrersOf } from '../auth/permissions';
+import { assertOwnRow } from '../auth/row-scope';
+import { checkWrite } from '../auth/write-rules';
 import type { Db } from '../db/connection';
 import { history, tableOf, tombstones } from '../db/tables';
 import { ApiError, badRequest, notFound } from '../lib/api-error';
@@ -34,7 +36,7 @@ async function recordHistory(db: Db, res: ResourceDef, action: string, kid: numb
 }
 
 async function nextRev(db: Db): Promise<number> {
-  const [r] = await db.execute(sql`select nextval('rev_seq')::bigint as rev`).then(x => (x as unknown as { rows: { rev: number | string }[] }).rows);
+  const [r] = await db.execute(sql`select next_rev() as rev`).then(x => (x as unknown as { rows: { rev: number | string }[] }).rows);
   return Number(r!.rev);
 }
 
@@ -85,6 +87,7 @@ export async function createRow(db: Db, res: ResourceDef, raw: RowData, auth: Au
     const rev = await nextRev(tx);
     const [row] = await tx.insert(t).values({ ...values, rev, created_by: auth.accountId, updated_by: auth.accountId })
       .returning();
+    await checkWrite(tx, res, auth, null, row!);
     await recordHistory(tx, res, 'create', row!.id as number, null, row!, auth, rev);
     await keepRowFiles(tx, res, [{ before: null, after: row! }]);
     return (await detailRow(tx, res, row!.id as number))!;
@@ -102,11 +105,14 @@ export async function updateRow(db: Db, res: ResourceDef, id: number, version: n
     const t = tableOf(res);
     const [before] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
     if (!before) throw notFound();
+    // Another's row is absent to a caller scoped to its own (before any 409 could name who changed it).
+    assertOwnRow(auth, res, before);
     if (before.version !== version) throw await staleVersion(tx, before);
     const rev = await nextRev(tx);
     const [after] = await tx.update(t).set({
       ...values, rev, version: version + 1, updated_at: new Date(), updated_by: auth.accountId,
     }).where(eq(column(t, 'id'), id)).returning();
+    await checkWrite(tx, res, auth, before, after!);
     await recordHistory(tx, res, 'update', id, before, after!, auth, rev);
     await keepRowFiles(tx, res, [{ before, after: after! }]);
     return (await detailRow(tx, res, id))!;
@@ -130,12 +136,14 @@ export async function cancelRow(db: Db, res: ResourceDef, id: number, version: n
     const t = tableOf(res);
     const [before] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
     if (!before) throw notFound();
+    assertOwnRow(auth, res, before);
     if (version !== undefined && before.version !== version) throw await staleVersion(tx, before);
     if (before.canceled) throw new ApiError(409, 'already_canceled');
     const rev = await nextRev(tx);
     const [after] = await tx.update(t).set({
       canceled: true, rev, version: (before.version as number) + 1, updated_at: new Date(), updated_by: auth.accountId,
     }).where(eq(column(t, 'id'), id)).returning();
+    await checkWrite(tx, res, auth, before, after!);
     await recordHistory(tx, res, 'cancel', id, before, after!, auth, rev);
     return (await detailRow(tx, res, id))!;
   });
@@ -165,6 +173,7 @@ export async function deleteRow(db: Db, res: ResourceDef, id: number, auth: Auth
     const t = tableOf(res);
     const [before] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
     if (!before) throw notFound();
+    assertOwnRow(auth, res, before);
     const refs = await referencesTo(tx, res, id);
     if (refs.length) {
       const list = (lang: Lang) => refs.map(r => `${resourceLabel(lang, r.resource)} ${r.name}`).join('、');
@@ -175,6 +184,7 @@ export async function deleteRow(db: Db, res: ResourceDef, id: number, auth: Auth
     await tx.delete(t).where(eq(column(t, 'id'), id));
     await tx.insert(tombstones).values({ table_name: res.name, kid: id, rev })
       .onConflictDoUpdate({ target: [tombstones.table_name, tombstones.kid], set: { rev, deleted_at: new Date() } });
+    await checkWrite(tx, res, auth, before, null);
     await recordHistory(tx, res, 'delete', id, before, null, auth, rev);
     await keepRowFiles(tx, res, [{ before, after: null }]);
   });

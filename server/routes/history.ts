@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import { resourceByName } from '../../src/domain/resources/all';
-import { canRead } from '../auth/permissions';
+import { assertAction } from '../auth/permissions';
+import { redactorFor } from '../auth/redact';
+import { assertOwnRow, isScoped } from '../auth/row-scope';
+import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/connection';
 import { history, tableOf } from '../db/tables';
-import { badRequest, forbidden } from '../lib/api-error';
-import { int, paramsOf, str } from '../lib/params';
+import { badRequest } from '../lib/api-error';
+import { historyParamsSchema } from '../../src/domain/contract/requests';
+import { inputOf } from '../plugins/contract';
 import { authOf } from '../plugins/auth';
 import { column } from '../resources/columns';
 
@@ -53,18 +57,33 @@ async function referencedNames(db: Db, res: ResourceDef, entries: readonly { bef
 }
 
 /**
+ * A caller scoped to its own rows reads the history of a row that is its own now, or — deleted — was its own when
+ * last seen; anyone else's answers 404 like the row's detail.
+ */
+async function assertOwnHistory(db: Db, auth: Auth, res: ResourceDef, kid: number, entries: readonly { before: unknown; after: unknown }[]) {
+  const t = tableOf(res);
+  const [row] = await db.select().from(t).where(eq(column(t, 'id'), kid));
+  const last = entries.length ? entries[entries.length - 1]! : undefined;
+  assertOwnRow(auth, res, row ?? ((last?.after ?? last?.before) as Snapshot));
+}
+
+/**
  * `GET /history/list/?table_name=&kid=`: every change to one row, oldest first, with `names` (target resource →
- * id → display name) for its references; readable by whoever reads the row.
+ * id → display name) for its references; readable with the resource's `view`, within the caller's row scope, its
+ * snapshots without the fields the caller may not see.
  */
 export default async function historyRoutes(app: FastifyInstance, opts: { db: Db }) {
-  app.get('/history/list/', { config: { access: 'session' } }, async req => {
-    const p = paramsOf(req);
-    const res = resourceByName(str(p, 'table_name') ?? '');
-    const kid = int(p, 'kid');
-    if (!res || kid === undefined) throw badRequest();
-    if (!canRead(authOf(req), res)) throw forbidden();
-    const dt = await opts.db.select().from(history)
+  app.get('/history/list/', { config: { access: 'session' }, schema: { querystring: historyParamsSchema } }, async req => {
+    const { table_name, kid } = inputOf<{ table_name: string; kid: number }>(req);
+    const res = resourceByName(table_name);
+    if (!res) throw badRequest();
+    const auth = authOf(req);
+    assertAction(auth, res, 'view');
+    const found = await opts.db.select().from(history)
       .where(and(eq(history.table_name, res.name), eq(history.kid, kid))).orderBy(asc(history.id));
+    if (isScoped(auth, res)) await assertOwnHistory(opts.db, auth, res, kid, found);
+    const redact = await redactorFor(opts.db, auth, res);
+    const dt = found.map(e => ({ ...e, before: redact(e.before as Snapshot), after: redact(e.after as Snapshot) }));
     return { msg: 'OK', dt, total: dt.length, names: await referencedNames(opts.db, res, dt) };
   });
 }

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { translate, type Lang } from '../../src/domain/messages/catalog';
 import type { FieldError } from '../../src/domain/registry/issue-keys';
+import type { ResourceDef } from '../../src/domain/registry/resource';
 import { RESOURCES } from '../../src/domain/resources/all';
+import { idempotent } from '../auth/idempotency';
 import type { Db } from '../db/connection';
-import { jsonParam, paramsOf } from '../lib/params';
+import { importParamsSchema } from '../../src/domain/contract/requests';
+import { inputOf } from '../plugins/contract';
 import { authOf } from '../plugins/auth';
 import { importRows } from '../resources/import';
 
@@ -21,20 +24,27 @@ function errorsText(lang: Lang, errs: Record<string, FieldError>): Record<string
 }
 
 /**
- * `POST <base>/import/` for every declared resource, with the permission of its save: `rows` = JSON list of objects
+ * `POST <base>/import/` for every declared resource, with the `import` action (each row then needs create or edit,
+ * server/auth/import-gate.ts): `rows` = JSON list of objects
  * keyed by field name → `{msg, summary, created, updated, unchanged, rejected, results: [{row, status, id?, errors?}]}`.
  */
-export default async function importRoutes(app: FastifyInstance, opts: { db: Db }) {
-  for (const res of RESOURCES) {
-    app.post(`${res.api}/import/`, { config: { access: { resource: res, op: 'write' } }, bodyLimit: IMPORT_BODY_LIMIT }, async req => {
-      const outcome = await importRows(opts.db, res, jsonParam(paramsOf(req), 'rows'), authOf(req));
-      const { results, ...counts } = outcome;
-      return {
-        msg: 'OK',
-        summary: translate(req.lang, 'import_done', counts),
-        ...counts,
-        results: results.map(r => (r.errors ? { ...r, errors: errorsText(req.lang, r.errors) } : r)),
-      };
+export default async function importRoutes(app: FastifyInstance, opts: { db: Db; resources?: readonly ResourceDef[] }) {
+  for (const res of opts.resources ?? RESOURCES) {
+    app.post(`${res.api}/import/`, {
+      config: { access: { resource: res, op: 'import' } }, bodyLimit: IMPORT_BODY_LIMIT, schema: { body: importParamsSchema },
+    }, async req => {
+      const auth = authOf(req);
+      const rows = inputOf<{ rows: unknown[] }>(req).rows;
+      // A batch sent again (a retry after a lost reply) answers the first reply and writes nothing.
+      return idempotent(opts.db, req, auth, `${res.api}/import/`, rows, async tx => {
+        const { results, ...counts } = await importRows(tx, res, rows, auth);
+        return {
+          msg: 'OK',
+          summary: translate(req.lang, 'import_done', counts),
+          ...counts,
+          results: results.map(r => (r.errors ? { ...r, errors: errorsText(req.lang, r.errors) } : r)),
+        };
+      });
     });
   }
 }

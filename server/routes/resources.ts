@@ -1,10 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  detailReplyJsonSchema, listReplyJsonSchema, saveReplyJsonSchema,
+} from '../../src/domain/contract/json-schema';
+import { listParamsSchema, type ListParams } from '../../src/domain/contract/list';
+import { detailParamsSchema, removeParamsSchema, saveParamsSchema } from '../../src/domain/contract/requests';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import { RESOURCES } from '../../src/domain/resources/all';
+import { idempotent } from '../auth/idempotency';
+import { assertCreate, assertUpdate } from '../auth/permissions';
+import { readOptions } from '../auth/read-access';
+import { redactorFor } from '../auth/redact';
+import { isOwnRow, withOwner } from '../auth/row-scope';
 import type { Db } from '../db/connection';
 import { badRequest, notFound } from '../lib/api-error';
-import { int, jsonParam, paramsOf, str, type Params } from '../lib/params';
 import { authOf } from '../plugins/auth';
+import { inputOf } from '../plugins/contract';
 import { extraListOptions } from '../resources/list-params';
 import { detailRow, listRows } from '../resources/list';
 import { cancelRow, createRow, deleteRow, updateRow } from '../resources/write';
@@ -12,22 +22,12 @@ import { cancelRow, createRow, deleteRow, updateRow } from '../resources/write';
 /** Keys a save request may carry besides the row's fields. */
 const TRANSPORT = new Set(['ios', 'lang', 'token', 'token1', 'token2', 'frompath', 'timestamp', 'timeout', '_', 'id', 'version', 'item']);
 
-function echo(p: Params): Record<string, string | undefined> {
-  return { token: str(p, 'token'), token1: str(p, 'token1'), token2: str(p, 'token2') };
-}
+type SaveInput = { id?: number; version?: number; item?: Record<string, unknown> } & Record<string, unknown>;
 
-function requiredId(p: Params): number {
-  const id = int(p, 'id');
-  if (id === undefined || id < 1) throw badRequest();
-  return id;
-}
-
-/** The values of a save: an `item=` JSON object, or else the form fields themselves. */
-function saveValues(p: Params): Record<string, unknown> {
-  const item = jsonParam<unknown>(p, 'item');
-  if (item !== undefined) {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw badRequest('invalid_json');
-    const { id: _id, version: _v, ...rest } = item as Record<string, unknown>;
+/** The values of a save: the `item=` JSON object, or else the form fields themselves (id and version aside). */
+function saveValues(p: SaveInput): Record<string, unknown> {
+  if (p.item !== undefined) {
+    const { id: _id, version: _v, ...rest } = p.item;
     return rest;
   }
   const out: Record<string, unknown> = {};
@@ -35,66 +35,89 @@ function saveValues(p: Params): Record<string, unknown> {
   return out;
 }
 
-/** id/version may come in the form or inside `item`. */
-function idAndVersion(p: Params): { id?: number; version?: number } {
-  const item = jsonParam<Record<string, unknown>>(p, 'item');
-  const src: Params = { ...(typeof item === 'object' && item ? item : {}), ...Object.fromEntries(
-    Object.entries(p).filter(([k]) => k === 'id' || k === 'version')) };
-  return { id: int(src, 'id'), version: int(src, 'version') };
+/** id and version may come in the form or inside `item` (the form wins). */
+function idAndVersion(p: SaveInput): { id?: number; version?: number } {
+  const inItem = (k: 'id' | 'version') => {
+    const v = p.item?.[k];
+    if (v === undefined || v === null || v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw badRequest();
+    return n;
+  };
+  return { id: p.id ?? inItem('id'), version: p.version ?? inItem('version') };
 }
 
-/** The generic endpoints of DESIGN §4, for every declared resource. */
-export default async function resourceRoutes(app: FastifyInstance, opts: { db: Db }) {
+/**
+ * The generic endpoints of DESIGN §4, for every declared resource. Each route declares its parameters (the shared
+ * contract's zod schemas, src/domain/contract) and, when it returns rows, the JSON Schema of its reply, from which
+ * Fastify compiles the row serializer.
+ */
+export default async function resourceRoutes(app: FastifyInstance, opts: { db: Db; resources?: readonly ResourceDef[] }) {
   const { db } = opts;
-  for (const res of RESOURCES) register(app, db, res);
+  for (const res of opts.resources ?? RESOURCES) register(app, db, res);
 }
 
 function register(app: FastifyInstance, db: Db, res: ResourceDef) {
   const read = { access: { resource: res, op: 'read' as const } };
   const write = { access: { resource: res, op: 'write' as const } };
+  const remove = { access: { resource: res, op: 'delete' as const } };
+  const listSchema = listParamsSchema(res);
+  const rowReply = { 200: saveReplyJsonSchema(res) };
 
+  const listReply = { 200: listReplyJsonSchema(res) };
+  const list = async (req: FastifyRequest) => {
+    const p = inputOf<ListParams>(req);
+    const auth = authOf(req);
+    const result = await listRows(db, res, p, readOptions(auth, res, extraListOptions(res, auth, p.raw)));
+    const redact = await redactorFor(db, auth, res);
+    return { msg: 'OK', ...result, dt: result.dt.map(redact), token: p.token, token1: p.token1, token2: p.token2 };
+  };
+  // Lists answer GET and POST (spec §7 reads some lists with POST); a GET's parameters are its query string's.
   for (const url of [`${res.api}/list/`, ...(res.listAliases ?? [])]) {
-    app.route({
-      method: ['GET', 'POST'], url, config: read,
-      handler: async req => {
-        const p = paramsOf(req);
-        const result = await listRows(db, res, p, extraListOptions(res, authOf(req), p));
-        return { msg: 'OK', ...result, ...echo(p) };
-      },
-    });
+    app.get(url, { config: read, schema: { querystring: listSchema, response: listReply } }, list);
+    app.post(url, { config: read, schema: { body: listSchema, response: listReply } }, list);
   }
 
-  app.get(`${res.api}/detail/`, { config: read }, async req => {
-    const p = paramsOf(req);
-    const row = await detailRow(db, res, requiredId(p));
-    if (!row) throw notFound();
-    return { msg: 'OK', dt: row };
+  app.get(`${res.api}/detail/`, {
+    config: read, schema: { querystring: detailParamsSchema, response: { 200: detailReplyJsonSchema(res) } },
+  }, async req => {
+    const auth = authOf(req);
+    const row = await detailRow(db, res, inputOf<{ id: number }>(req).id);
+    if (!row || !isOwnRow(auth, res, row)) throw notFound();
+    return { msg: 'OK', dt: (await redactorFor(db, auth, res))(row) };
   });
 
-  app.post(`${res.api}/save/`, { config: write }, async req => {
-    const p = paramsOf(req);
+  app.post(`${res.api}/save/`, { config: write, schema: { body: saveParamsSchema, response: rowReply } }, async req => {
+    const p = inputOf<SaveInput>(req);
     const auth = authOf(req);
     const { id, version } = idAndVersion(p);
     const values = saveValues(p);
+    const redact = await redactorFor(db, auth, res);
     if (id === undefined) {
-      const row = await createRow(db, res, values, auth);
-      return { msg: 'OK', id: row.id, version: row.version, dt: row };
+      assertCreate(auth, res);
+      const owned = withOwner(auth, res, values);
+      // A repeated create (double click, retry after a lost reply) answers the first reply and writes nothing.
+      return idempotent(db, req, auth, `${res.api}/save/`, owned, async tx => {
+        const row = await createRow(tx, res, owned, auth);
+        return { msg: 'OK', id: row.id, version: row.version, dt: redact(row) };
+      });
     }
     if (version === undefined) throw badRequest();
+    assertUpdate(auth, res, Object.keys(values));
     const row = await updateRow(db, res, id, version, values, auth);
-    return { msg: 'OK', id: row.id, version: row.version, dt: row };
+    return { msg: 'OK', id: row.id, version: row.version, dt: redact(row) };
   });
 
   if (res.kind === 'document') {
-    app.post(`${res.api}/cancel/`, { config: write }, async req => {
-      const p = paramsOf(req);
-      const row = await cancelRow(db, res, requiredId(p), int(p, 'version'), authOf(req));
-      return { msg: 'OK', id: row.id, version: row.version, dt: row };
+    app.post(`${res.api}/cancel/`, { config: remove, schema: { body: removeParamsSchema, response: rowReply } }, async req => {
+      const p = inputOf<{ id: number; version?: number }>(req);
+      const auth = authOf(req);
+      const row = await cancelRow(db, res, p.id, p.version, auth);
+      return { msg: 'OK', id: row.id, version: row.version, dt: (await redactorFor(db, auth, res))(row) };
     });
   } else {
-    app.post(`${res.api}/delete/`, { config: write }, async req => {
-      const p = paramsOf(req);
-      await deleteRow(db, res, requiredId(p), authOf(req));
+    app.post(`${res.api}/delete/`, { config: remove, schema: { body: removeParamsSchema } }, async req => {
+      await deleteRow(db, res, inputOf<{ id: number }>(req).id, authOf(req));
       return { msg: 'OK' };
     });
   }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { resourceByName } from '../../src/domain/resources/all';
+import { downloaderOf } from '../auth/file-access';
+import { DEFAULT_SECURITY, type SecurityOptions } from '../auth/options';
 import { rows, type Db } from '../db/connection';
 import { files, tableOf } from '../db/tables';
 import { ApiError, badRequest } from '../lib/api-error';
@@ -14,10 +16,14 @@ export interface ServerEntry { name: string; server: string; test?: boolean }
  * Shell calls of spec §7 that are not a resource: the server list, the public configs, ids for clients, and the
  * download side of `/files/`.
  */
-export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; serversFile: string }) {
+export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; serversFile: string; security?: SecurityOptions }) {
   const { db } = opts;
+  const security = opts.security ?? DEFAULT_SECURITY;
 
-  /** `GET /files/?action=get&file=servers.json` (public: the login page offers the servers) or `action=download&id=`. */
+  /**
+   * `GET /files/?action=get&file=servers.json` (public: the login page offers the servers) or `action=download&id=`
+   * (a logged-in caller, or a signed link: server/auth/file-access.ts).
+   */
   app.get('/files/', { config: { access: 'public' } }, async (req, reply) => {
     const p = paramsOf(req);
     const action = str(p, 'action');
@@ -30,8 +36,11 @@ export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; 
       const id = str(p, 'id') ?? '';
       if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) throw new ApiError(404, 'file_expired');
       const [f] = await db.select().from(files).where(and(eq(files.id, id), or(isNull(files.expires_at), gt(files.expires_at, new Date()))));
-      if (!f) throw new ApiError(404, 'file_expired');
-      // The id is an unguessable capability; the file is served as an attachment, never rendered as a page.
+      const who = await downloaderOf(db, req, security, id, f?.account_id ?? null, { exp: str(p, 'exp'), sig: str(p, 'sig') });
+      if (who === null) throw new ApiError(401, 'needlogin', {}, {}, { needlogin: 1 });
+      // An export is its maker's alone; another caller is told it does not exist.
+      if (!f || (f.kind === 'export' && f.account_id !== who)) throw new ApiError(404, 'file_expired');
+      // Served as an attachment, never rendered as a page.
       return reply.header('content-type', f.mime)
         .header('content-disposition', `attachment; filename="${encodeURIComponent(f.name)}"; filename*=UTF-8''${encodeURIComponent(f.name)}`)
         .header('x-content-type-options', 'nosniff')

@@ -2,8 +2,8 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import type { Notifier } from '../api/notifier';
-import { useSession } from './session/session-store';
+import type { Notifier } from '../data/notifier';
+import { useSession } from '../ui/stores';
 
 /** The logged-out dialog of DESIGN §4 (codes 50008 / 50012 / 50014): Re-Login or Cancel. */
 const useLoggedOut = create<{ message: string | null; show(m: string): void; hide(): void }>(set => ({

@@ -6,6 +6,10 @@ import { defineNamespace } from './define';
  */
 export const grid = defineNamespace({
   total: '合计',
+  page_size: '每页行数',
+  per_page: '{{count}} 条/页',
+  total_hint: '合计：列表全部行的可累加列（数量、重量、金额）',
+  total_filtered_hint: '* 仅合计筛选后的行',
   row_count: '共 {{count}} 条',
   empty: '暂无数据',
   select_row: '请选择一行数据',
@@ -36,6 +40,10 @@ export const grid = defineNamespace({
 }, {
   en: {
     total: 'Total',
+    page_size: 'Rows per page',
+    per_page: '{{count}} / page',
+    total_hint: 'Total of the summable columns (quantities, weights, amounts) over all rows of the list',
+    total_filtered_hint: '* Totals of the filtered rows only',
     row_count: '{{count}} rows',
     empty: 'No data',
     select_row: 'Please select a row of data',
@@ -66,6 +74,10 @@ export const grid = defineNamespace({
   },
   es: {
     total: 'Total',
+    page_size: 'Filas por página',
+    per_page: '{{count}} / página',
+    total_hint: 'Total de las columnas sumables (cantidades, pesos, importes) de todas las filas',
+    total_filtered_hint: '* Totales solo de las filas filtradas',
     row_count: '{{count}} filas',
     empty: 'Sin datos',
     select_row: 'Seleccione una fila de datos',
@@ -96,6 +108,10 @@ export const grid = defineNamespace({
   },
   ja: {
     total: '合計',
+    page_size: '1ページの行数',
+    per_page: '{{count}} 件/ページ',
+    total_hint: '合計：一覧の全行の集計可能な列（数量・重量・金額）',
+    total_filtered_hint: '* 絞り込み後の行のみの合計',
     row_count: '全 {{count}} 件',
     empty: 'データがありません',
     select_row: 'データを1行選択してください',

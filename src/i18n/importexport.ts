@@ -53,7 +53,8 @@ export const importexport = defineNamespace({
   export_selection: '导出所选（{{count}}）',
   export_title: '导出 excel.xlsx',
   exporting: '正在生成文件… {{done}} / {{total}} 行',
-  export_server: '数据较多，正在由服务器生成文件…',
+  export_server: '正在由服务器生成文件…',
+  export_streaming: '服务器正在导出 {{rows}} 行，已接收 {{received}}',
   export_empty: '没有可导出的数据',
 }, {
   en: {
@@ -108,7 +109,8 @@ export const importexport = defineNamespace({
     export_selection: 'Export selected ({{count}})',
     export_title: 'Export excel.xlsx',
     exporting: 'Building the file… {{done}} / {{total}} rows',
-    export_server: 'Many rows: the server is building the file…',
+    export_server: 'The server is building the file…',
+    export_streaming: 'The server is exporting {{rows}} rows; {{received}} received',
     export_empty: 'Nothing to export',
   },
   es: {
@@ -163,7 +165,8 @@ export const importexport = defineNamespace({
     export_selection: 'Exportar selección ({{count}})',
     export_title: 'Exportar excel.xlsx',
     exporting: 'Generando el archivo… {{done}} / {{total}} filas',
-    export_server: 'Muchas filas: el servidor está generando el archivo…',
+    export_server: 'El servidor está generando el archivo…',
+    export_streaming: 'El servidor exporta {{rows}} filas; {{received}} recibidos',
     export_empty: 'No hay nada que exportar',
   },
   ja: {
@@ -218,7 +221,8 @@ export const importexport = defineNamespace({
     export_selection: '選択分をエクスポート（{{count}}）',
     export_title: 'excel.xlsx をエクスポート',
     exporting: 'ファイルを作成中… {{done}} / {{total}} 行',
-    export_server: '行数が多いため、サーバーでファイルを作成中…',
+    export_server: 'サーバーでファイルを作成中…',
+    export_streaming: 'サーバーが {{rows}} 行をエクスポート中、{{received}} 受信済み',
     export_empty: 'エクスポートするデータがありません',
   },
 });

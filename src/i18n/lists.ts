@@ -4,6 +4,8 @@ import { defineNamespace } from './define';
 export const lists = defineNamespace({
   create: '新增',
   edit: '编辑',
+  view: '查看',
+  read_only: '只读：您的角色不能修改这里的数据',
   delete: '删除',
   cancel_row: '作废',
   refresh: '刷新',
@@ -24,6 +26,8 @@ export const lists = defineNamespace({
   en: {
     create: 'New',
     edit: 'Edit',
+    view: 'View',
+    read_only: 'Read-only: your role may not change this data',
     delete: 'Delete',
     cancel_row: 'Void',
     refresh: 'Refresh',
@@ -44,6 +48,8 @@ export const lists = defineNamespace({
   es: {
     create: 'Nuevo',
     edit: 'Editar',
+    view: 'Ver',
+    read_only: 'Solo lectura: su rol no puede cambiar estos datos',
     delete: 'Eliminar',
     cancel_row: 'Anular',
     refresh: 'Actualizar',
@@ -64,6 +70,8 @@ export const lists = defineNamespace({
   ja: {
     create: '新規',
     edit: '編集',
+    view: '表示',
+    read_only: '閲覧のみ：あなたのロールではこのデータを変更できません',
     delete: '削除',
     cancel_row: '無効化',
     refresh: '更新',

@@ -7,7 +7,7 @@ import { grid } from './grid';
 import { importexport } from './importexport';
 import { lists } from './lists';
 import { login } from './login';
-import { menu } from './menu';
+import { offline } from './offline';
 import { pages } from './pages';
 import { shell } from './shell';
 
@@ -15,4 +15,4 @@ import { shell } from './shell';
  * Every UI namespace. Each namespace is one file holding its four languages, owned by the feature that uses it.
  * Add a namespace here when you add its file.
  */
-export const NAMESPACES: Record<string, Namespace> = { api, dashboard, devices, forms, grid, importexport, lists, login, menu, pages, shell };
+export const NAMESPACES: Record<string, Namespace> = { api, dashboard, devices, forms, grid, importexport, lists, login, offline, pages, shell };

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { Suspense } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNotifier } from '../api/notifier';
-import { fakeNotifier } from '../api/test-helpers';
+import { setNotifier } from '../data/notifier';
+import { fakeNotifier } from '../data/test-helpers';
 import { RESOURCES } from '../domain/resources/all';
-import { flattenMenu } from '../app/menu/flatten';
-import { ROUTE_TREE } from '../app/menu/route-tree';
-import { initI18n } from '../i18n';
-import { createPathOf, editPathOf, listPathOf } from './form/resource-paths';
+import { flattenMenu } from '../domain/menu/flatten';
+import { ROUTE_TREE } from '../domain/menu/route-tree';
+import { initI18n } from '../i18n/react';
+import { createPathOf, editPathOf, listPathOf } from '../domain/menu/resource-paths';
 import { jsonReply, mustFind, renderUi, sampleRow, setupDom, waitFor, type Rendered } from './form/test-utils';
 import { resourceScreens } from './resource-screens';
 

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceDef } from '../domain/registry/resource';
 import { RESOURCES } from '../domain/resources/all';
-import { createPathOf, editPathOf, listPathOf } from './form/resource-paths';
+import { createPathOf, editPathOf, listPathOf } from '../domain/menu/resource-paths';
 
 export type Screen = LazyExoticComponent<ComponentType>;
 

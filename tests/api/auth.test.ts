@@ -187,13 +187,14 @@ describe('password change', () => {
 });
 
 describe('login rate limit', () => {
-  it('locks a username after 5 failures, whatever the password or address of the 6th', async () => {
+  it('locks a username after 5 failures from one address, there only, and says when to come back', async () => {
     const username = `nobody_${RUN}`;
+    const addr = freshAddr();
     for (let i = 0; i < 5; i++) {
-      const r = await post('/accounts/login/', { username, password: `guess-${i}` }, { headers: freshAddr() });
+      const r = await post('/accounts/login/', { username, password: `guess-${i}` }, { headers: addr });
       expect(r.status, `attempt ${i + 1}`).toBe(400);
     }
-    const sixth: Reply = await post('/accounts/login/', { username, password: 'anything' }, { headers: freshAddr() });
+    const sixth: Reply = await post('/accounts/login/', { username, password: 'anything' }, { headers: addr });
     expect(sixth.status).toBe(429);
     const minutes = Number(sixth.body.retry_after) / 60;
     expect(minutes).toBeGreaterThanOrEqual(1);
@@ -201,11 +202,13 @@ describe('login rate limit', () => {
     expect(sixth.body.msg).toBe(translate('zh', 'rate_limited', { minutes }));
     expect(sixth.body.msg).toContain(String(minutes));
     // The username is matched without regard to case.
-    const upper = await post('/accounts/login/', { username: username.toUpperCase(), password: 'x' }, { headers: freshAddr() });
+    const upper = await post('/accounts/login/', { username: username.toUpperCase(), password: 'x' }, { headers: addr });
     expect(upper.status).toBe(429);
-    const en = await post('/accounts/login/', { username, password: 'x' }, { headers: freshAddr(), lang: 'en' });
+    const en = await post('/accounts/login/', { username, password: 'x' }, { headers: addr, lang: 'en' });
     expect(en.status).toBe(429);
     expect(en.body.msg).toBe(translate('en', 'rate_limited', { minutes: Number(en.body.retry_after) / 60 }));
+    // Another address is not locked out of this username (tests/api/security/login-limits.test.ts for more).
+    expect((await post('/accounts/login/', { username, password: 'x' }, { headers: freshAddr() })).status).toBe(400);
   });
 
   it('locks an address after 20 failures, for any username, and only that address', async () => {

@@ -4,6 +4,7 @@ import { rows } from '../../server/db/connection';
 import { introspect } from '../../server/db/introspect';
 import { migrate } from '../../server/db/migrate';
 import { diffSchema } from '../../server/db/schema-diff';
+import { keywordCondition } from '../../server/resources/list';
 import { tableShape } from '../../src/domain/registry/sql-shape';
 import { RESOURCES } from '../../src/domain/resources/all';
 import { freshDatabase, type TestDatabase } from './test-database';
@@ -37,5 +38,20 @@ describe('database', () => {
     const diff = diffSchema([tableShape(changed)], await introspect(tdb.database.db));
     expect(diff.differences).toEqual(['column items.colour is missing']);
     expect(diff.statements.join('\n')).toContain('alter table "items" add column "colour" text');
+  });
+
+  it('serves a paged list\'s keyword search from its trigram index (the condition is the indexed expression)', async () => {
+    const plans: string[] = [];
+    for (const name of ['items', 'journals', 'customeritems', 'checkins']) {
+      const res = RESOURCES.find(r => r.name === name)!;
+      const where = keywordCondition(res, 'ab cd', new Set())!;
+      // With sequential scans priced out the planner takes the index whenever the condition can use it at all.
+      await tdb.database.db.transaction(async tx => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const plan = await rows<{ 'QUERY PLAN': string }>(tx, sql`explain select id from ${sql.identifier(name)} where ${where}`);
+        plans.push(plan.map(p => p['QUERY PLAN']).join('\n'));
+      });
+      expect(plans.at(-1)).toContain(`${name}_search_trgm`);
+    }
   });
 });

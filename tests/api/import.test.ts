@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en, zh } from '../../src/domain/messages/catalog';
-import { get, post, sessionOf, type Reply } from './client';
+import { get, post, sessionOf, type Reply, listEvery } from './client';
 
 /**
  * `POST <base>/import/` over HTTP (docs/api.md): 10,000 items in batches with 5 bad rows, an idempotent re-run,
@@ -21,8 +21,7 @@ function ok(r: Reply): Reply {
 }
 const importInto = async (base: string, rows: unknown, lang = 'zh'): Promise<ImportReply> =>
   ok(await post(`${base}/import/`, { rows, lang }, { session: admin })).body as unknown as ImportReply;
-const listAll = async (path: string, params: Row): Promise<Row[]> =>
-  ok(await get(path, { limit: -1, ...params }, { session: admin })).body.dt as Row[];
+const listAll = (path: string, params: Row): Promise<Row[]> => listEvery(path, params, { session: admin });
 
 /** Sends rows in batches like the import screen does, and sums the replies (row numbers made file-wide). */
 async function importInBatches(base: string, rows: Row[], size: number) {

@@ -17,7 +17,7 @@ import { freshDatabase, type TestDatabase } from './test-database';
 let tdb: TestDatabase;
 const auth: Auth = {
   accountId: 1, username: 'files', name: 'Files Test', personId: null, isAdmin: true, menus: new Set(), roleCodes: [],
-  sessionRowId: 0, tokenRowId: 0,
+  roleIds: [], permissions: { admin: true, resources: {} }, sessionRowId: 0, tokenRowId: 0,
 };
 const accounts = resourceByName('accounts')!;
 const HOUR = 3600_000;

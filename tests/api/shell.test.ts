@@ -249,9 +249,9 @@ describe('public shell calls', () => {
 // ---------------------------------------------------------------------------------------------------------------
 // Files
 
-/** Downloads a file url; the bytes and the content-disposition header. */
-async function download(url: string): Promise<{ status: number; disposition: string; bytes: Uint8Array }> {
-  const res = await fetch(`${baseUrl()}${url}`);
+/** Downloads a file url (with a session id, or as a signed link alone); the bytes and the content-disposition header. */
+async function download(url: string, session?: string): Promise<{ status: number; disposition: string; bytes: Uint8Array }> {
+  const res = await fetch(`${baseUrl()}${url}`, { headers: session ? { authorization: session } : {} });
   return { status: res.status, disposition: res.headers.get('content-disposition') ?? '', bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
@@ -326,14 +326,15 @@ describe('/files/upload/', () => {
     const r = await uploadMultipart(session, data, 'probe.bin');
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.url).toEqual(expect.stringMatching(/^\/files\/\?action=download&id=/));
-    const file = await download(r.body.url as string);
+    const file = await download(r.body.url as string, session);
     expect(file.status).toBe(200);
     expect(file.disposition).toContain('probe.bin');
     expect(Buffer.from(file.bytes).equals(Buffer.from(data))).toBe(true);
-    // Without a login nothing is stored.
+    // Without a login nothing is stored, and nothing is served (tests/api/security/files.test.ts).
     expect((await uploadMultipart(undefined, data, 'probe.bin')).status).toBe(401);
+    expect((await download(r.body.url as string)).status).toBe(401);
     // An id that was never handed out downloads nothing.
-    expect((await download('/files/?action=download&id=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+    expect((await download('/files/?action=download&id=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', session)).status).toBe(404);
   });
 
   it('serves an upload a saved row names, which no longer expires', async () => {
@@ -342,7 +343,7 @@ describe('/files/upload/', () => {
     const r = await uploadMultipart(admin, image, 'avatar.png');
     const saved = await post('/accounts/save/', { username: `avatar-${RUN}`, name: 'Avatar', avatar: r.body.url }, { session: admin });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const file = await download(r.body.url as string);
+    const file = await download(r.body.url as string, await sessionOf('operator'));
     expect(file.status).toBe(200);
     expect(Buffer.from(file.bytes).equals(Buffer.from(image))).toBe(true);
   });

@@ -7,6 +7,10 @@ import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/demo';
+import { sql } from 'drizzle-orm';
+
+/** Items coded BULK-000001 … of the large list. */
+export const BULK_ITEMS = 60_000;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +30,12 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ dataDir: join(dir, 'db') });
   await migrate(database);
   await seedDemo(database.db);
+  // A large list for the data-layer tests (tests/e2e/data-layer.test.ts): 60,000 items coded BULK-…, written the way a
+  // migration would, so the test does not spend a minute importing them.
+  await database.db.execute(sql`
+    insert into items (code, name, spec, price, active)
+    select 'BULK-' || lpad(i::text, 6, '0'), '批量物料 ' || (i % 13), 'S' || (i % 7), (i % 97) + 0.5, true
+    from generate_series(1, ${BULK_ITEMS}) as i`);
   const serversFile = join(dir, 'servers.json');
   await writeFile(serversFile, JSON.stringify([{ name: '本机', server: '' }, { name: '测试', server: 'http://127.0.0.1:9', test: true }]));
   const app = await buildApp({ db: database.db, serversFile, webRoot: web });

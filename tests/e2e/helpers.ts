@@ -1,19 +1,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Tree } from '../../src/i18n/define';
-import { NAMESPACES } from '../../src/i18n/namespaces';
-import { appUrl, launch, loginAs, newPage } from './browser';
+import { bundleOf } from '../../src/i18n';
+import { appUrl, cspViolations, launch, loginAs, newPage } from './browser';
 
 /** The languages of the UI catalog. */
 export type Lang = 'zh' | 'en' | 'es' | 'ja';
 
 /**
- * A UI string from the app's own catalog (`shell.tags.close`, `menu.customers` …), so the tests follow the app's
- * wording in every language instead of copying it.
+ * A UI string from the app's own catalog (`shell.tags.close`, `menu.sales_group`, `resources.customers.menu` …), so
+ * the tests follow the app's wording in every language instead of copying it.
  */
 export function tr(lang: Lang, key: string): string {
   const [ns, ...rest] = key.split('.');
-  let node: string | Tree | undefined = NAMESPACES[ns ?? '']?.[lang];
+  let node: string | Tree | undefined = bundleOf(lang)[ns ?? ''];
   for (const k of rest) node = typeof node === 'object' ? node[k] : undefined;
   if (typeof node !== 'string') throw new Error(`no UI string ${lang}:${key}`);
   return node;
@@ -45,7 +45,11 @@ export function pagePerTest(onEach: (s: PageSession) => void, opts: { login?: bo
     onEach({ browser: browser!, ...s });
     if (opts.login) await loginToDashboard(s.page);
   });
-  afterEach(async () => { await context?.close(); });
+  afterEach(async () => {
+    await context?.close();
+    // The built app runs under its Content-Security-Policy without a single violation.
+    expect(cspViolations.splice(0)).toEqual([]);
+  });
 }
 
 /** Path and query of the page, e.g. `/login?redirect=%2Fdashboard`. */

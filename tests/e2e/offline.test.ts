@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch } from './browser';
+import { appUrl, cspViolations, launch, watchCsp } from './browser';
 import { here, loginToDashboard, tr, waitForServiceWorkerControl } from './helpers';
 import { startSwProxy, type SwProxy } from './sw-proxy';
 
@@ -19,10 +19,12 @@ afterEach(async () => {
   await context?.close();
   await proxy?.close();
   proxy = undefined;
+  expect(cspViolations.splice(0)).toEqual([]);
 });
 
 async function open(baseURL: string): Promise<void> {
   context = await browser.newContext({ locale: 'zh-CN', baseURL });
+  await watchCsp(context);
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
 }

@@ -8,7 +8,7 @@ let page: Page;
 pagePerTest(s => { ({ page } = s); });
 
 /** "销售 / 客户": a menu entry's title with its group's, as the search lists it. */
-const searchTitle = (lang: Lang, group: string, entry: string) => `${tr(lang, `menu.${group}`)} / ${tr(lang, `menu.${entry}`)}`;
+const searchTitle = (lang: Lang, group: string, resource: string) => `${tr(lang, `menu.${group}`)} / ${tr(lang, `resources.${resource}.menu`)}`;
 
 async function pickLanguage(lang: Lang): Promise<void> {
   await page.getByTestId('language-menu').click();
@@ -26,7 +26,7 @@ async function searchAndPick(typed: string, option: string): Promise<void> {
 describe('header search', () => {
   it('finds a page by part of its title in the current language and opens it', async () => {
     await loginToDashboard(page);
-    const customers = tr('zh', 'menu.customers');
+    const customers = tr('zh', 'resources.customers.menu');
     await searchAndPick(customers, searchTitle('zh', 'sales_group', 'customers'));
     await page.waitForURL(u => u.pathname === '/customers/list');
     await expect.poll(() => tabPaths(page)).toContain('/customers/list');
@@ -35,7 +35,7 @@ describe('header search', () => {
 
     // After switching language the search reads the new titles: part of an English title finds the page.
     await pickLanguage('en');
-    const devices = tr('en', 'menu.devices');
+    const devices = tr('en', 'resources.devices.menu');
     await searchAndPick(devices.slice(0, Math.max(4, devices.length - 2)), searchTitle('en', 'devices_group', 'devices'));
     await page.waitForURL(u => u.pathname === '/devices/list');
   });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../src/domain/messages/catalog';
-import { appUrl, launch } from './browser';
+import { appUrl, launch, cspViolations, watchCsp } from './browser';
 import { here, loginState, loginToDashboard, serverCall, tabOf, tr } from './helpers';
 
 /**
@@ -15,7 +15,10 @@ let page: Page;
 
 beforeAll(async () => { browser = await launch(); });
 afterAll(async () => { await browser?.close(); });
-afterEach(async () => { await context?.close(); });
+afterEach(async () => {
+  await context?.close();
+  expect(cspViolations.splice(0)).toEqual([]);
+});
 
 /**
  * A fresh context. `serviceWorkers: 'block'` where the test rewrites the page's requests: a service worker in
@@ -25,6 +28,7 @@ async function open(opts: { blockServiceWorkers?: boolean } = {}): Promise<void>
   context = await browser.newContext({
     locale: 'zh-CN', baseURL: appUrl(), serviceWorkers: opts.blockServiceWorkers ? 'block' : 'allow',
   });
+  await watchCsp(context);
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
 }

@@ -11,11 +11,15 @@ const CUSTOMERS = '/customers/list';
 const PERSONS = '/persons/list';
 const DEVICES = '/devices/list';
 
-/** Opens customers, persons and devices from the sidebar, in that order. */
+/**
+ * Opens customers, persons and devices from the sidebar, in that order, each shown (its tab there) before the next
+ * is clicked, as a person does: a page left before it rendered (its screen still loading) gets no tab.
+ */
 async function openThree(): Promise<void> {
-  await openFromSidebar(page, '/sales', CUSTOMERS);
-  await openFromSidebar(page, '/people', PERSONS);
-  await openFromSidebar(page, '/device', DEVICES);
+  for (const [group, path] of [['/sales', CUSTOMERS], ['/people', PERSONS], ['/device', DEVICES]] as const) {
+    await openFromSidebar(page, group, path);
+    await tabOf(page, path).waitFor();
+  }
   await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', CUSTOMERS, PERSONS, DEVICES]);
 }
 
@@ -50,6 +54,8 @@ describe('tabs', () => {
     // Back to customers through its tab: the order of use is now customers, devices, persons, dashboard.
     await tabOf(page, CUSTOMERS).getByTestId('tab-title').click();
     await page.waitForURL(u => u.pathname === CUSTOMERS);
+    // Closed once it shows as the active tab (the page has rendered), as a person sees it before closing.
+    await expect.poll(activeTab).toBe(CUSTOMERS);
     await tabOf(page, CUSTOMERS).getByTestId('tab-close').click();
     await page.waitForURL(u => u.pathname === DEVICES);
     expect(await tabPaths(page)).toEqual(['/dashboard', PERSONS, DEVICES]);

@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { initI18n } from '../../../src/i18n';
+import { initI18n } from '../../../src/i18n/react';
 import { DataGrid } from '../../../src/ui/grid/DataGrid';
 import { COLUMNS, makeRows, type BenchRow } from './data';
 import { PlainTable } from './PlainTable';

@@ -1,3 +1,5 @@
+import { actionsOf, type Grants } from '../../../src/domain/contract/permissions';
+import { resourceByName } from '../../../src/domain/resources/all';
 import { Rng, pad, randomDay } from './random';
 import { Ref, ref, refs, type SeedRow } from './seeder';
 import { mobile, personName, type Gender } from './vocab';
@@ -5,9 +7,9 @@ import { mobile, personName, type Gender } from './vocab';
 /**
  * The organisation of the demo plant: departments, staff, roles and one login per role.
  *
- * Rule for roles: every non-admin role must be able to write a different set of declared resources (a role writes
- * a resource when it holds one of the resource's `menu` paths), so the permission tests tell the roles apart.
- * Paths of screens not built yet (orders, payments …) are granted already, so the roles need no edit when they come.
+ * Rule for roles: every non-admin role must be granted a different set of actions on the declared resources, so the
+ * permission tests tell the roles apart. Menu paths of screens not built yet (orders, payments …) are given already,
+ * so the roles need no edit when they come; a menu path grants no action by itself.
  */
 
 interface StaffLine {
@@ -123,16 +125,38 @@ const PRODUCTION = [
   '/persons/works/list', '/reports/works', '/orders/tap3', '/persons/taplogs',
 ];
 
+/** Every standard action a resource has (view … export), plus the special ones named. */
+function full(names: readonly string[], special: Readonly<Record<string, readonly string[]>> = {}): Grants {
+  const out: Grants = {};
+  for (const name of names) {
+    const res = resourceByName(name);
+    if (!res) throw new Error(`seed: no resource ${name}`);
+    out[name] = { actions: [...actionsOf(res).filter(a => !(res.actions ?? []).includes(a)), ...(special[name] ?? [])] };
+  }
+  return out;
+}
+const only = (actions: readonly string[], scope?: 'own') => ({ actions: [...actions], ...(scope ? { scope } : {}) });
+
+/** Every role keeps its own favourite menu entries, and only its own. */
+const OWN_FAVOURITES: Grants = { favmenus: only(['view', 'create', 'edit', 'delete'], 'own') };
+
 interface RolePlan {
   code: string;
   name: string;
   isAdmin?: boolean;
   menus: readonly string[];
+  /** What the role may do (src/domain/contract/permissions.ts); its menus only decide what it sees. */
+  grants: Grants;
   remark: string;
 }
 
+/**
+ * The demo roles. Grants follow the jobs: only admin edits accounts, roles and settings; the operator at a kiosk edits
+ * no master data (it writes shift logs, sets a machine's status and recognises badges); sales works on its own
+ * customers only; finance reads customers and keeps suppliers, banks and fee categories.
+ */
 export const ROLES: readonly RolePlan[] = [
-  { code: 'admin', name: '管理员', isAdmin: true, menus: [], remark: '全部菜单与接口' },
+  { code: 'admin', name: '管理员', isAdmin: true, menus: [], grants: {}, remark: '全部菜单与接口' },
   {
     code: 'supervisor', name: '主管', remark: '生产、人员、设备、工艺、物料与仓库基础资料',
     menus: [...COMMON, ...PRODUCTION,
@@ -141,29 +165,49 @@ export const ROLES: readonly RolePlan[] = [
       '/journals/list', '/departments/list', '/persons/list', '/personcategories/list', '/persons/checkin',
       '/computers/list', '/devices/list', '/devices/list_status', '/devicemaintenances/list',
       '/subitems/list', '/suits/list', '/wages/list', '/formulacategories/list', '/formcategories/list'],
+    grants: {
+      ...full(['worknodes', 'workflows', 'items', 'itemcategories', 'warehouses', 'warerooms', 'warepositions', 'shelves',
+        'warestatus', 'journals', 'departments', 'persons', 'personcategories', 'checkins', 'computers', 'devices',
+        'devicemaintenances', 'subitems', 'suits', 'wages', 'formulacategories', 'formcategories'], { devices: ['status'] }),
+      ...OWN_FAVOURITES,
+    },
   },
   {
     code: 'operator', name: '操作员', remark: '车间刷卡机：报工刷卡、刷卡记录、交接班日志、机台状态',
     menus: [...COMMON, '/orders/tap3', '/persons/taplogs', '/journals/list', '/devices/list_status'],
+    grants: {
+      journals: only(['view', 'create']), devices: only(['view', 'status']), devicemaintenances: only(['view']),
+      persons: only(['view', 'badges']), ...OWN_FAVOURITES,
+    },
   },
   {
     code: 'inspector', name: '质检', remark: '成品检验、半成品检验',
     menus: [...COMMON, '/inventorydetails/create', '/inventorydetails/precheck', '/items/list', '/journals/list'],
+    grants: { items: only(['view']), journals: only(['view', 'create']), ...OWN_FAVOURITES },
   },
   {
     code: 'sales', name: '销售', remark: '客户、合同与销售任务（只看本人客户）',
     menus: [...COMMON, '/customers/list', '/customercategories/list', '/contracts/list', '/tasks/list', '/items/list',
       '/customeritems/list'],
+    grants: {
+      customers: only(['view', 'create', 'edit', 'export'], 'own'), customercategories: only(['view']),
+      items: only(['view']), customeritems: only(['view', 'create', 'edit', 'export']), ...OWN_FAVOURITES,
+    },
   },
   {
     code: 'finance', name: '财务', remark: '收款、银行、费用、发票、客户与供应商',
     menus: [...COMMON, '/payments/list', '/banks/list', '/fees/list', '/invoices/list', '/customers/list',
       '/suppliers/list', '/feecategories/list'],
+    grants: {
+      customers: only(['view', 'export']), ...full(['suppliers', 'banks', 'feecategories']), ...OWN_FAVOURITES,
+    },
   },
 ];
 
 export function roleRows(): SeedRow[] {
-  return ROLES.map(r => ({ code: r.code, name: r.name, is_admin: !!r.isAdmin, menus: [...r.menus], remark: r.remark }));
+  return ROLES.map(r => ({
+    code: r.code, name: r.name, is_admin: !!r.isAdmin, menus: [...r.menus], grants: r.grants, remark: r.remark,
+  }));
 }
 
 // Accounts ---------------------------------------------------------------------------------------------------------

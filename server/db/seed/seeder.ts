@@ -133,7 +133,7 @@ export class Seeder {
       const id = this.id(target.to, target.key);
       if (id === undefined) continue;
       // Every write takes a fresh change number, so offline caches pull the change (DESIGN §3).
-      await this.db.update(t).set({ [field]: id, rev: sql`nextval('rev_seq')` })
+      await this.db.update(t).set({ [field]: id, rev: sql`next_rev()` })
         .where(and(eq(column(t, keyCol), key), isNull(column(t, field))));
     }
   }

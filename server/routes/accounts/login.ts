@@ -2,8 +2,11 @@ import '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { resourceByName } from '../../../src/domain/resources/all';
-import { assertNotLimited, clearFailures, recordFailure } from '../../auth/rate-limit';
-import { checkToken, createSession, createToken, revokeAccount, revokeSession, TOKEN_DAYS } from '../../auth/sessions';
+import type { Permissions } from '../../../src/domain/contract/permissions';
+import { DEFAULT_SECURITY, type SecurityOptions } from '../../auth/options';
+import { assertOwnOrigin } from '../../auth/origin';
+import { attemptFailed, attemptSucceeded, beginAttempt } from '../../auth/rate-limit';
+import { checkToken, createSession, createToken, revokeSession, TOKEN_DAYS } from '../../auth/sessions';
 import type { Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
 import { ApiError } from '../../lib/api-error';
@@ -16,9 +19,10 @@ import { authOf } from '../../plugins/auth';
 
 const accounts = resourceByName('accounts')!;
 
-function setTokenCookie(reply: FastifyReply, token: string) {
+function setTokenCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
   // Read by the client to re-open a session with a token login, so not httpOnly (spec §4: cookie Admin-Token).
-  reply.setCookie('Admin-Token', token, { path: '/', maxAge: TOKEN_DAYS * 86400, sameSite: 'lax' });
+  // Secure whenever the request came over HTTPS (behind a proxy: X-Forwarded-Proto, with TRUST_PROXY=1).
+  reply.setCookie('Admin-Token', token, { path: '/', maxAge: TOKEN_DAYS * 86400, sameSite: 'lax', secure: req.protocol === 'https' });
 }
 
 async function accountBy(db: Db, field: 'username' | 'id', value: string | number) {
@@ -42,10 +46,12 @@ async function touchComputer(db: Db, client: string | undefined, ip: string): Pr
  * Login, user info, logout and password change (spec §4, §7; DESIGN §5). README "Auth replies" says which answer
  * each failure gets.
  */
-export default async function loginRoutes(app: FastifyInstance, opts: { db: Db }) {
+export default async function loginRoutes(app: FastifyInstance, opts: { db: Db; security?: SecurityOptions }) {
   const { db } = opts;
+  const security = opts.security ?? DEFAULT_SECURITY;
 
   app.post('/accounts/login/', { config: { access: 'public' } }, async (req, reply) => {
+    assertOwnOrigin(req, security.allowedOrigins);
     const p = paramsOf(req);
     const client = str(p, 'client');
     const ip = req.ip;
@@ -54,7 +60,7 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db }
     const password = str(p, 'password') ?? '';
 
     if (token && !password) {
-      const t = await checkToken(db, token);
+      const t = await checkToken(db, token, security);
       const a = await accountBy(db, 'id', t.accountId);
       if (!a || a.active === false) throw new ApiError(401, 'session_revoked', {}, {}, { code: 50012 });
       const sessionid = await createSession(db, a.id, t.tokenRowId, client, ip);
@@ -68,19 +74,19 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db }
     if (Object.keys(missing).length) throw new ApiError(422, 'invalid_input', {}, missing);
     if (username.length > 100 || password.length > 200) throw new ApiError(400, 'login_failed');
 
-    await assertNotLimited(db, username, ip);
+    const attempt = await beginAttempt(db, username, ip);
     const a = await accountBy(db, 'username', username);
     const ok = await verifyPassword(password, a?.password);
     if (!a || !ok) {
-      await recordFailure(db, username, ip);
+      await attemptFailed(db, attempt);
       throw new ApiError(400, 'login_failed');
     }
+    await attemptSucceeded(db, attempt);
     if (a.active === false) throw new ApiError(403, 'login_disabled');
-    await clearFailures(db, username);
     const { token: newToken, tokenRowId } = await createToken(db, a.id);
     const sessionid = await createSession(db, a.id, tokenRowId, client, ip);
     await touchComputer(db, client, ip);
-    setTokenCookie(reply, newToken);
+    setTokenCookie(req, reply, newToken);
     const site = await siteName(db);
     const body: Record<string, unknown> = { msg: 'OK', name: a.name, site_name: site, sessionid, token: newToken, data: { token: newToken } };
     // The server-switch login (`?timeout=0` with `action`) also answers `logined`.
@@ -94,9 +100,11 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db }
     const [a] = await db.select({ avatar: column(t, 'avatar'), introduction: column(t, 'introduction') }).from(t)
       .where(eq(column(t, 'id'), auth.accountId));
     const roles = auth.isAdmin && !auth.roleCodes.includes('admin') ? ['admin', ...auth.roleCodes] : auth.roleCodes;
+    // What the role may do, so the client hides what it may not (src/domain/contract/permissions.ts).
+    const permissions: Permissions = auth.permissions;
     return {
       msg: 'OK', name: auth.name, username: auth.username, avatar: a?.avatar ?? '', introduction: a?.introduction ?? '',
-      roles, person_id: auth.personId, site_name: await siteName(db),
+      roles, person_id: auth.personId, site_name: await siteName(db), permissions,
     };
   };
   app.get('/accounts/info/', { config: { access: 'session' } }, info);
@@ -118,8 +126,8 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db }
       throw new ApiError(422, 'invalid_input', {}, { oldpassword: { key: 'password_wrong' } });
     }
     if (!str(p, 'password')) throw new ApiError(422, 'invalid_input', {}, { password: { key: 'required' } });
+    // The write rules revoke every other login of the account (server/auth/write-rules.ts).
     await updateRow(db, accounts, a.id, a.version, { password: str(p, 'password') ?? '' }, auth);
-    await revokeAccount(db, a.id, 'password changed', auth.tokenRowId);
     return { msg: 'OK' };
   });
 }

@@ -1,36 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { loadMenuParamsSchema } from '../../../src/domain/menu/menu-schema';
+import type { MenuNode } from '../../../src/domain/menu/menu-types';
 import { resourceByName } from '../../../src/domain/resources/all';
 import type { Auth } from '../../auth/sessions';
 import type { Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
-import { badRequest } from '../../lib/api-error';
 import { configValues } from '../../lib/configs';
-import { jsonParam, paramsOf } from '../../lib/params';
+import { inputOf } from '../../plugins/contract';
 import { authOf } from '../../plugins/auth';
 import { column } from '../../resources/columns';
-
-/** A node of the client's route tree, as it posts it (vue-router-like: relative child paths). */
-export interface MenuNode {
-  path: string;
-  name?: string;
-  hidden?: boolean;
-  color?: string;
-  meta?: { title?: string; icon?: string; activeMenu?: string; [k: string]: unknown };
-  children?: MenuNode[];
-  [k: string]: unknown;
-}
-
-const nodeSchema: z.ZodType<MenuNode> = z.lazy(() => z.looseObject({
-  path: z.string().max(300),
-  name: z.string().max(200).optional(),
-  hidden: z.boolean().optional(),
-  meta: z.looseObject({ title: z.string().max(200).optional(), icon: z.string().max(100).optional(),
-    activeMenu: z.string().max(300).optional() }).optional(),
-  children: z.array(nodeSchema).max(500).optional(),
-}));
-const treeSchema = z.array(nodeSchema).max(500);
 
 function join(parent: string, path: string): string {
   if (path.startsWith('/')) return path;
@@ -60,15 +39,12 @@ export function filterMenu(nodes: MenuNode[], auth: Auth, colors: Record<string,
 export default async function menuRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  app.post('/accounts/my/', { config: { access: 'session' } }, async req => {
-    const p = paramsOf(req);
-    if (p.action !== 'loadmenu') throw badRequest();
-    const parsed = treeSchema.safeParse(jsonParam(p, 'menus') ?? []);
-    if (!parsed.success) throw badRequest('invalid_json');
+  app.post('/accounts/my/', { config: { access: 'session' }, schema: { body: loadMenuParamsSchema } }, async req => {
+    const p = inputOf<{ menus?: MenuNode[] }>(req);
     const cfg = await configValues(db, ['menu_colors']);
     let colors: Record<string, string> = {};
     try { colors = JSON.parse(cfg.get('menu_colors') ?? '{}') as Record<string, string>; } catch { /* a bad config value only loses colours */ }
-    return { msg: 'OK', menus: filterMenu(parsed.data, authOf(req), colors) };
+    return { msg: 'OK', menus: filterMenu(p.menus ?? [], authOf(req), colors) };
   });
 
   /** The caller's favourite menu entries, minus any the role no longer grants. */

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFullscreen } from '../local-helper/system-actions';
-import { useSession } from '../session/session-store';
+import { useSession } from '../../ui/stores';
 import { toggleAndReport } from './FullscreenButton';
 import { isCurrentServer, switchableServers, type ServerEntry } from './shell-calls';
 

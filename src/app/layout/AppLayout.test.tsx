@@ -4,14 +4,14 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n';
-import { flattenMenu } from '../menu/flatten';
-import { useMenu } from '../menu/menu-store';
-import type { MenuNode } from '../menu/menu-types';
+import { initI18n } from '../../i18n/react';
+import { flattenMenu } from '../../domain/menu/flatten';
+import { useMenu } from '../../ui/stores';
+import type { MenuNode } from '../../domain/menu/menu-types';
 import { useTabs } from '../tabs/tabs-store';
 import { AppLayout } from './AppLayout';
 import { FAVOURITES_CHOICE_KEY } from './favourites';
-import type { FavMenu } from '../menu/fav-menus-store';
+import type { FavMenu } from '../../data/menu/fav-menus-store';
 
 // Tells React that this test drives updates through act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

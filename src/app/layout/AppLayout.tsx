@@ -2,13 +2,13 @@ import { AppShell, Box, Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { apiPost } from '../../api/http';
-import type { FavMenu } from '../menu/fav-menus-store';
-import { findMenuItem } from '../menu/flatten';
-import { useMenu } from '../menu/menu-store';
+import { logout as logoutOnServer } from '../../data/shell-client';
+import type { FavMenu } from '../../data/menu/fav-menus-store';
+import { findMenuItem } from '../../domain/menu/flatten';
+import { useMenu } from '../../ui/stores';
 import { localHelper, rememberHelperParams } from '../local-helper/local-helper';
-import { loginRedirect } from '../routing/route-rules';
-import { useSession } from '../session/session-store';
+import { loginRedirect } from '../../domain/menu/route-rules';
+import { useSession } from '../../ui/stores';
 import { useSettings } from '../settings/settings-store';
 import { useTabs } from '../tabs/tabs-store';
 import { HeaderBar } from './HeaderBar';
@@ -54,7 +54,7 @@ export function AppLayout({
     if (onLogout) return onLogout();
     // The server revokes the token and session (DESIGN §5), so a copied token stops working too. The request takes
     // the session id when it is sent, which is now, before the reset below; offline it fails quietly.
-    apiPost('/accounts/logout/', {}, { quiet: true }).catch(() => { /* the local logout goes on regardless */ });
+    logoutOnServer().catch(() => { /* the local logout goes on regardless */ });
     useSession.getState().reset();
     navigate(loginRedirect(here), { replace: true });
   }, [onLogout, navigate, here]);

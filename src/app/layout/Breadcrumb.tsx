@@ -2,9 +2,9 @@ import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { findMenuItem } from '../menu/flatten';
-import { useMenu } from '../menu/menu-store';
-import type { FlatMenuItem } from '../menu/menu-types';
+import { findMenuItem } from '../../domain/menu/flatten';
+import { useMenu } from '../../ui/stores';
+import type { FlatMenuItem } from '../../domain/menu/menu-types';
 import { DASHBOARD_PATH, DASHBOARD_TITLE } from '../tabs/tabs-store';
 
 export interface Crumb {

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPower } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeSystem } from '../local-helper/system-actions';
+import { getNotifier } from '../../data/notifier';
 
 /**
  * The close-system button (spec §1, §2): asks first, then closes through the local helper, else the browser window;
@@ -15,7 +15,7 @@ export function CloseSystemButton() {
   const confirm = () => {
     setAsking(false);
     if (closeSystem() === 'unsupported') {
-      notifications.show({ color: 'yellow', message: t('shell.close_system.manual'), autoClose: 4000 });
+      getNotifier().warning(t('shell.close_system.manual'), 4000);
     }
   };
   return (

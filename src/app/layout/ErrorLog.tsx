@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Indicator, Modal, ScrollArea, Table, Text, T
 import { IconBug } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorLog } from '../error-log/error-log-store';
+import { useErrorLog } from '../../ui/stores';
 
 /**
  * The error log (spec §2, §8): a bug icon with the number of collected errors opens a dialog listing message, info and

@@ -1,8 +1,8 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { toggleFullScreen, useFullscreen } from '../local-helper/system-actions';
+import { getNotifier } from '../../data/notifier';
 
 /** Toggles full screen (through the local helper when connected, else the browser); the icon follows the flag. */
 export function FullscreenButton() {
@@ -20,5 +20,5 @@ export function FullscreenButton() {
 
 /** Shared with the account menu's full-screen entry. */
 export function toggleAndReport(unsupportedMessage: string): void {
-  if (toggleFullScreen() === 'unsupported') notifications.show({ color: 'yellow', message: unsupportedMessage });
+  if (toggleFullScreen() === 'unsupported') getNotifier().warning(unsupportedMessage, 3000);
 }

@@ -8,8 +8,9 @@ import { CloseSystemButton } from './CloseSystemButton';
 import { ErrorLog } from './ErrorLog';
 import { FullscreenButton } from './FullscreenButton';
 import { HeaderSearch } from './HeaderSearch';
-import { LanguageMenu } from './LanguageMenu';
+import { LanguageMenu } from '../../ui/LanguageMenu';
 import { SettingsDrawer } from './SettingsDrawer';
+import { SyncStatus } from '../../ui/offline/SyncStatus';
 
 export const HEADER_HEIGHT = 50;
 
@@ -36,6 +37,7 @@ export function HeaderBar({ menuOpened, onToggleMenu, mobile, ...account }: Head
       </Group>
       <Group gap={4} wrap="nowrap">
         {!mobile && <HeaderSearch />}
+        <SyncStatus />
         <ErrorLog />
         <FullscreenButton />
         <LanguageMenu />

@@ -3,8 +3,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useMenu } from '../menu/menu-store';
-import type { FlatMenuItem } from '../menu/menu-types';
+import { useMenu } from '../../ui/stores';
+import type { FlatMenuItem } from '../../domain/menu/menu-types';
 import { createMenuSearch, type SearchableItem } from '../menu/search';
 
 /** The searchable entries: visible pages, titled in the current language with their groups ("生产 / 订单"). */

@@ -1,6 +1,7 @@
 import { Button, CheckIcon, ColorSwatch, Drawer, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SIZES, THEME_PRESETS, useSettings, type SizeName } from '../settings/settings-store';
+import { StoragePanel } from '../../ui/offline/StoragePanel';
 
 export interface SettingsDrawerProps {
   opened: boolean;
@@ -40,6 +41,7 @@ export function SettingsDrawer({ opened, onClose }: SettingsDrawerProps) {
             data={SIZES.map(v => ({ value: v, label: t(`shell.settings.sizes.${v}`) }))} />
         </div>
         <Button variant="default" onClick={s.resetSettings}>{t('shell.settings.reset')}</Button>
+        <StoragePanel />
       </Stack>
     </Drawer>
   );

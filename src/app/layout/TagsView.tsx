@@ -3,9 +3,9 @@ import { IconRefresh, IconX } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { findMenuItem, titleKeysOf } from '../menu/flatten';
-import { useMenu } from '../menu/menu-store';
-import type { FlatMenuItem } from '../menu/menu-types';
+import { findMenuItem, titleKeysOf } from '../../domain/menu/flatten';
+import { useMenu } from '../../ui/stores';
+import type { FlatMenuItem } from '../../domain/menu/menu-types';
 import { DASHBOARD_PATH, tabKey, useTabs, type VisitedTab } from '../tabs/tabs-store';
 
 /** The refresh of a tab goes through the hidden route `/redirect/<path>`, which re-mounts the page (spec §2). */

@@ -1,4 +1,4 @@
-import { onSessionReset } from '../session/session-store';
+import { onSessionReset } from '../../data/session/session-store';
 
 /**
  * The favourites choice of the sidebar (spec §2, §9): when the user has more than 4 favourite menu entries, the

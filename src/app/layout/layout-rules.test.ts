@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { flattenMenu } from '../menu/flatten';
-import type { MenuNode } from '../menu/menu-types';
+import { flattenMenu } from '../../domain/menu/flatten';
+import type { MenuNode } from '../../domain/menu/menu-types';
 import { crumbsOf } from './Breadcrumb';
 import { searchItems } from './HeaderSearch';
 import { isCurrentServer, switchableServers } from './shell-calls';

@@ -1,28 +1,13 @@
-import { useFavMenus, type FavMenu } from '../menu/fav-menus-store';
-import { menuFetch } from '../menu/fetcher';
+import { type FavMenu } from '../../data/menu/fav-menus-store';
+import { useFavMenus } from '../../ui/stores';
+import { serverList, type ServerEntry } from '../../data/shell-client';
 
-/**
- * The shell's default server calls (spec §7), used when AppLayout is not given its own loaders. They go through the
- * menu's injectable fetcher, so they follow whatever request layer the app installs there.
- */
-export interface ServerEntry {
-  name: string;
-  /** Address of the server; '' = the origin the app was loaded from. */
-  server: string;
-  /** Test servers are not offered for switching (spec §2). */
-  test?: boolean;
-}
+/** The shell's default server calls (spec §7), used when AppLayout is not given its own loaders. */
+export type { ServerEntry };
 
-/** `GET /files/?action=get&file=servers.json` → `{dt:[{name, server, test}]}`; malformed rows are dropped. */
-export async function defaultLoadServers(): Promise<ServerEntry[]> {
-  const reply = await menuFetch({ method: 'GET', url: '/files/', data: { action: 'get', file: 'servers.json' } });
-  const dt = (reply as { dt?: unknown } | null)?.dt;
-  if (!Array.isArray(dt)) return [];
-  return dt.flatMap((r: unknown): ServerEntry[] => {
-    const o = r as Record<string, unknown> | null;
-    if (!o || typeof o.name !== 'string' || typeof o.server !== 'string') return [];
-    return [{ name: o.name, server: o.server, test: o.test === true }];
-  });
+/** The servers of servers.json; malformed rows are dropped. */
+export function defaultLoadServers(): Promise<ServerEntry[]> {
+  return serverList();
 }
 
 /** `GET /accounts/favmenus/` through the favourites store. */

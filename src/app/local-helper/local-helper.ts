@@ -1,4 +1,4 @@
-import { useSession } from '../session/session-store';
+import { useSession } from '../../ui/stores';
 
 /**
  * Client of the local helper program (spec §1, §4, §7): a websocket on `ws://127.0.0.1:<port>` that handles full

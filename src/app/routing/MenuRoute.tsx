@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import ErrorPage from '../../features/errors/ErrorPage';
 import PendingScreen from '../../features/pending/PendingScreen';
-import { findMenuItem, flattenMenu } from '../menu/flatten';
-import { useMenu } from '../menu/menu-store';
-import { ROUTE_TREE } from '../menu/route-tree';
+import { findMenuItem, flattenMenu } from '../../domain/menu/flatten';
+import { useMenu } from '../../ui/stores';
+import { ROUTE_TREE } from '../../domain/menu/route-tree';
 import { SCREENS } from './screens';
 
 const ALL_ROUTES = flattenMenu(ROUTE_TREE);

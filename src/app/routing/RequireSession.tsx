@@ -1,12 +1,13 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { isAbort } from '../../api/errors';
-import { useSession } from '../session/session-store';
+import { isAbort } from '../../data/errors';
+import { useSession } from '../../ui/stores';
 import { bootstrapSession, unreachable } from './bootstrap';
-import { loginRedirect } from './route-rules';
+import { loginRedirect } from '../../domain/menu/route-rules';
+import { ERROR_MS } from '../../data/envelope';
+import { getNotifier } from '../../data/notifier';
 
 /**
  * Guards every page but the public ones: no token → /login?redirect=<path>; a token without user info → the first
@@ -35,7 +36,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
       if (unreachable(err)) { setOutOfReach(true); return; }
       useSession.getState().reset();
       const msg = err instanceof Error ? err.message : String(err);
-      if (msg) notifications.show({ color: 'red', message: msg, autoClose: 2000 });
+      if (msg) getNotifier().error(msg, ERROR_MS);
       navigate(loginRedirect(here), { replace: true });
     });
     return () => ctrl.abort();
@@ -53,7 +54,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
         if (isAbort(err) || ctrl.signal.aborted) return;
         useSession.getState().reset();
         const msg = err instanceof Error ? err.message : String(err);
-        if (msg) notifications.show({ color: 'red', message: msg, autoClose: 2000 });
+        if (msg) getNotifier().error(msg, ERROR_MS);
         navigate(loginRedirect(window.location.pathname + window.location.search), { replace: true });
       });
     };

@@ -5,10 +5,10 @@ import LoginPage from '../../features/auth/LoginPage';
 import ErrorPage from '../../features/errors/ErrorPage';
 import PendingScreen from '../../features/pending/PendingScreen';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../session/session-store';
+import { useSession } from '../../ui/stores';
 import { MenuRoute } from './MenuRoute';
 import { RequireSession } from './RequireSession';
-import { afterLoginTarget, loggedInLoginTarget, redirectTarget } from './route-rules';
+import { afterLoginTarget, loggedInLoginTarget, redirectTarget } from '../../domain/menu/route-rules';
 
 /**
  * The login page is in the entry chunk (it is the first screen of a new device and must show at once, offline too);

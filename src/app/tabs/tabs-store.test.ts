@@ -77,9 +77,9 @@ describe('visited tabs', () => {
   });
 
   it('is cleared when the login state is reset', async () => {
-    const { useSession } = await import('../session/session-store');
+    const { sessionStore } = await import('../../data/session/session-store');
     open('/a/list');
-    useSession.getState().reset();
+    sessionStore.getState().reset();
     expect(paths()).toEqual([DASHBOARD_PATH]);
     expect(useTabs.getState().recent).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { onSessionReset } from '../session/session-store';
+import { onSessionReset } from '../../data/session/session-store';
 
 /**
  * The tab bar of visited pages (spec §2 "Shell behaviour", §4). Rules:

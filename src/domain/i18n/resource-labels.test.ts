@@ -58,7 +58,7 @@ describe('resource labels', () => {
           for (const [f, values] of Object.entries(labels.enums ?? {})) {
             const field = def.fields[f];
             if (field?.type !== 'enum') { stale.push(`resources.${name}.enums.${f}`); continue; }
-            for (const v of Object.keys(values)) {
+            for (const v of Object.keys(values ?? {})) {
               if (!field.values.includes(v)) stale.push(`resources.${name}.enums.${f}.${v}`);
             }
           }

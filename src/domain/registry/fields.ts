@@ -30,6 +30,12 @@ export interface FieldBase {
   writeOnly?: boolean;
   /** Set by the server only; clients may not send it. */
   readOnly?: boolean;
+  /**
+   * Personal or confidential (a badge number, a phone, a wage rate): sent only to roles that may edit the resource
+   * (DESIGN §5). Everyone else gets rows without it — in lists, details, pulls, exports and history — and may not
+   * filter, sort or search by it, so its value cannot be guessed through a filter either.
+   */
+  sensitive?: boolean;
 }
 
 /**
@@ -37,11 +43,16 @@ export interface FieldBase {
  * preview); it is still a plain text column.
  */
 export interface TextField extends FieldBase { type: 'text'; max: number; default?: string; multiline?: boolean; format?: 'image' }
-export interface IntField extends FieldBase { type: 'int'; min?: number; max?: number; default?: number }
+/**
+ * `sum: true` marks a field whose column total means something (quantities, weights, amounts): lists total it, over
+ * the rows shown or, on the server, over the whole filtered list. Prices, rates, orders and ids do not sum.
+ */
+export interface Summable { sum?: boolean }
+export interface IntField extends FieldBase, Summable { type: 'int'; min?: number; max?: number; default?: number }
 /** A decimal quantity, stored as numeric; `unit` names the unit shown beside it. */
-export interface NumberField extends FieldBase { type: 'number'; scale: number; default?: number; unit?: string; min?: number }
+export interface NumberField extends FieldBase, Summable { type: 'number'; scale: number; default?: number; unit?: string; min?: number }
 /** Money: numeric with 4 decimals so sums keep precision until the final rounding to 2 (DESIGN §8). */
-export interface MoneyField extends FieldBase { type: 'money'; default?: number }
+export interface MoneyField extends FieldBase, Summable { type: 'money'; default?: number }
 export interface BoolField extends FieldBase { type: 'bool'; default?: boolean }
 export interface DateField extends FieldBase { type: 'date' }
 export interface DateTimeField extends FieldBase { type: 'datetime' }
@@ -50,8 +61,11 @@ export interface EnumField extends FieldBase { type: 'enum'; values: readonly st
 export interface RefField extends FieldBase { type: 'ref'; to: string }
 /** An ordered list of references (stored as integer[]), e.g. a workflow's worknodes in order. */
 export interface RefsField extends FieldBase { type: 'refs'; to: string; max?: number }
-/** Free structured data, e.g. the dynamic property columns of an item. */
-export interface JsonField extends FieldBase { type: 'json'; maxBytes?: number }
+/**
+ * Free structured data, e.g. the dynamic property columns of an item. `format: 'grants'` marks a role's permissions
+ * (resource → actions and row scope, src/domain/contract/permissions.ts), validated as such and edited as a matrix.
+ */
+export interface JsonField extends FieldBase { type: 'json'; maxBytes?: number; format?: 'grants' }
 /** A list of short strings, e.g. the menu paths a role grants. */
 export interface TextsField extends FieldBase { type: 'texts'; maxItems?: number; maxLength?: number }
 /** A password: accepted in clear on save, stored as a scrypt hash, never returned. */
@@ -72,24 +86,28 @@ export function decimalScale(f: Field | undefined): number | undefined {
 type Opts<F extends Field> = Omit<F, 'type'>;
 type OptionalOpts<F extends Field, K extends keyof F> = Omit<F, 'type' | K> & Partial<Pick<F, K>>;
 
-export const text = (o: Partial<Opts<TextField>> = {}): TextField => ({ type: 'text', max: 200, ...o });
-export const int = (o: Opts<IntField> = {}): IntField => ({ type: 'int', ...o });
-export const number = (o: OptionalOpts<NumberField, 'scale'> = {}): NumberField => ({ type: 'number', scale: 2, ...o });
-export const money = (o: Opts<MoneyField> = {}): MoneyField => ({ type: 'money', ...o });
-export const bool = (o: Opts<BoolField> = {}): BoolField => ({ type: 'bool', ...o });
-export const date = (o: Opts<DateField> = {}): DateField => ({ type: 'date', ...o });
-export const datetime = (o: Opts<DateTimeField> = {}): DateTimeField => ({ type: 'datetime', ...o });
-export const enumOf = (values: readonly string[], o: Omit<Opts<EnumField>, 'values'> = {}): EnumField =>
-  ({ type: 'enum', values, ...o });
-export const ref = (to: string, o: Omit<Opts<RefField>, 'to'> = {}): RefField => ({ type: 'ref', to, ...o });
-export const refs = (to: string, o: Omit<Opts<RefsField>, 'to'> = {}): RefsField => ({ type: 'refs', to, ...o });
-export const json = (o: Opts<JsonField> = {}): JsonField => ({ type: 'json', ...o });
-export const texts = (o: Opts<TextsField> = {}): TextsField => ({ type: 'texts', ...o });
-export const password = (o: Opts<PasswordField> = {}): PasswordField => ({ type: 'password', writeOnly: true, ...o });
+// Builders keep the options' literal types (`required: true`), so row types know which fields are never empty.
+export const text = <const O extends Partial<Opts<TextField>> = object>(o: O = {} as O): TextField & O => ({ type: 'text', max: 200, ...o });
+export const int = <const O extends Opts<IntField> = object>(o: O = {} as O): IntField & O => ({ type: 'int', ...o });
+export const number = <const O extends OptionalOpts<NumberField, 'scale'> = object>(o: O = {} as O): NumberField & O =>
+  ({ type: 'number', scale: 2, ...o });
+export const money = <const O extends Opts<MoneyField> = object>(o: O = {} as O): MoneyField & O => ({ type: 'money', ...o });
+export const bool = <const O extends Opts<BoolField> = object>(o: O = {} as O): BoolField & O => ({ type: 'bool', ...o });
+export const date = <const O extends Opts<DateField> = object>(o: O = {} as O): DateField & O => ({ type: 'date', ...o });
+export const datetime = <const O extends Opts<DateTimeField> = object>(o: O = {} as O): DateTimeField & O => ({ type: 'datetime', ...o });
+export const enumOf = <const V extends readonly string[], const O extends Omit<Opts<EnumField>, 'values'> = object>(values: V, o: O = {} as O):
+  EnumField & { values: V } & O => ({ type: 'enum', values, ...o });
+export const ref = <const O extends Omit<Opts<RefField>, 'to'> = object>(to: string, o: O = {} as O): RefField & O => ({ type: 'ref', to, ...o });
+export const refs = <const O extends Omit<Opts<RefsField>, 'to'> = object>(to: string, o: O = {} as O): RefsField & O => ({ type: 'refs', to, ...o });
+export const json = <const O extends Opts<JsonField> = object>(o: O = {} as O): JsonField & O => ({ type: 'json', ...o });
+export const texts = <const O extends Opts<TextsField> = object>(o: O = {} as O): TextsField & O => ({ type: 'texts', ...o });
+export const password = <const O extends Opts<PasswordField> = object>(o: O = {} as O): PasswordField & O =>
+  ({ type: 'password', writeOnly: true, ...o });
 
-/** TypeScript value of a field, as it travels in the API. */
+/** TypeScript value of a field, as it travels in the API (an enum's value is one of its values). */
 export type FieldValue<F extends Field> =
-  F extends TextField | EnumField | DateField | DateTimeField | PasswordField ? string
+  F extends EnumField & { values: readonly (infer V extends string)[] } ? V
+  : F extends TextField | EnumField | DateField | DateTimeField | PasswordField ? string
   : F extends IntField | NumberField | MoneyField | RefField ? number
   : F extends BoolField ? boolean
   : F extends RefsField ? number[]

@@ -3,14 +3,15 @@ import { bool, date, datetime, enumOf, int, json, money, number, ref, refs, text
 import { fieldSchema, saveSchema } from './input-schema';
 import { fieldErrorsOf } from './issue-keys';
 import { resource } from './resource';
+import { namesAsLabels } from './test-labels';
 
+const demoFields = {
+  name: text({ required: true, max: 5 }), qty: int({ min: 0 }), price: money(), ok: bool(), day: date(),
+  kind: enumOf(['a', 'b']), parent_id: ref('demos'), ids: refs('demos'), props: json(),
+};
 const demo = resource({
   name: 'demos', api: '/demos', kind: 'master', menu: ['/demos/list'], search: ['name'], display: 'name',
-  fields: {
-    name: text({ required: true, max: 5 }), qty: int({ min: 0 }), price: money(), ok: bool(), day: date(),
-    kind: enumOf(['a', 'b']), parent_id: ref('demos'), ids: refs('demos'), props: json(),
-  },
-  list: ['name'],
+  labels: namesAsLabels('demos', demoFields), fields: demoFields, list: ['name'],
 });
 
 describe('field validators', () => {
@@ -25,28 +26,39 @@ describe('field validators', () => {
     expect(fieldSchema(demo.fields.parent_id).parse('')).toBeNull();
   });
 
-  it('keeps decimals within what numeric(18, scale) stores, naming the largest value', () => {
+  it('keeps decimals to 15 significant digits at their scale, naming the largest value', () => {
     const price = fieldSchema(demo.fields.price);
-    expect(price.safeParse(99999999999999.98).success).toBe(true);
-    expect(price.safeParse(-99999999999999.98).success).toBe(true);
-    for (const bad of ['100000000000000', '99999999999999.99999', 1e14, -1e14]) {
+    expect(price.parse(99999999999.9999)).toBe(99999999999.9999);
+    expect(price.parse('-99999999999.9999')).toBe(-99999999999.9999);
+    // 18 digits fit the column, not a double: once read back as …234.568.
+    for (const bad of ['12345678901234.5678', '100000000000', '99999999999.99999', 1e11, -1e11]) {
       const r = saveSchema(demo, 'update').safeParse({ price: bad });
-      expect(r.success).toBe(false);
+      expect(r.success, String(bad)).toBe(false);
       if (!r.success) expect(fieldErrorsOf(r.error, { price: bad }).price?.key).toMatch(/^too_(big|small)$/);
     }
-    const r = saveSchema(demo, 'update').safeParse({ price: 1e14 });
-    if (!r.success) expect(fieldErrorsOf(r.error, { price: 1e14 }).price).toEqual({ key: 'too_big', params: { max: '99999999999999.9999' } });
+    const r = saveSchema(demo, 'update').safeParse({ price: '12345678901234.5678' });
+    if (!r.success) expect(fieldErrorsOf(r.error, { price: 1 }).price).toEqual({ key: 'too_big', params: { max: '99999999999.9999' } });
     const qty3 = fieldSchema(number({ scale: 3 }));
-    expect(qty3.safeParse(999999999999999.9).success).toBe(true);
-    expect(qty3.safeParse(1e15).success).toBe(false);
-    // Scale 2 could store 16 integer digits, but a double is exact only to 2^53: the limit stays at 15 digits.
-    const r2 = saveSchema(resource({ ...demo, fields: { q: number({ scale: 2 }) }, list: ['q'], search: [], display: 'q' }), 'update')
-      .safeParse({ q: 9e15 + 2 });
+    expect(qty3.parse(999999999999.999)).toBe(999999999999.999);
+    expect(qty3.safeParse(1e12).success).toBe(false);
+    const q2 = { q: number({ scale: 2 }) };
+    const r2 = saveSchema(resource({ ...demo, fields: q2, labels: namesAsLabels('demos', q2), list: ['q'], search: [], display: 'q' }), 'update')
+      .safeParse({ q: 1e13 });
     expect(r2.success).toBe(false);
-    if (!r2.success) expect(fieldErrorsOf(r2.error, { q: 1 }).q).toEqual({ key: 'too_big', params: { max: '999999999999999.99' } });
+    if (!r2.success) expect(fieldErrorsOf(r2.error, { q: 1 }).q).toEqual({ key: 'too_big', params: { max: '9999999999999.99' } });
     expect(fieldSchema(number({ scale: 2, min: 0 })).safeParse(-1e16).success).toBe(false);
-    expect(fieldSchema(number({ scale: 6 })).safeParse(1e12).success).toBe(false);
+    expect(fieldSchema(number({ scale: 6 })).safeParse(1e9).success).toBe(false);
     expect(fieldSchema(number({ scale: 2, min: 0 })).safeParse(-0.01).success).toBe(false);
+  });
+
+  it('rounds a decimal to its scale on its decimal value, as the column does', () => {
+    const price = fieldSchema(demo.fields.price);
+    expect(price.parse('1.00005')).toBe(1.0001);
+    expect(price.parse(1.23454)).toBe(1.2345);
+    expect(price.parse('-2.00005')).toBe(-2.0001);
+    expect(fieldSchema(number({ scale: 2 })).parse('1.005')).toBe(1.01);
+    // Every value of 15 significant digits survives a print and a parse unchanged.
+    for (const v of ['12345678901.2345', '0.0001', '98765432109.8765']) expect(String(price.parse(v))).toBe(v);
   });
 
   it('keeps text verbatim', () => {
@@ -66,6 +78,41 @@ describe('field validators', () => {
     expect(at.safeParse('yesterday').success).toBe(false);
     expect(at.parse('2026-11-22T10:00:00.123+08:00')).toBe('2026-11-22T10:00:00.123+08:00');
   });
+
+  it('refuses zone offsets beyond ±14:00 and years before 1000, naming the reason', () => {
+    const f = { at: datetime(), day: date() };
+    const s = resource({ ...demo, fields: f, labels: namesAsLabels('demos', f), list: ['at'], search: [], display: 'at' });
+    const errs = (raw: Record<string, unknown>) => {
+      const r = saveSchema(s, 'update').safeParse(raw);
+      return r.success ? {} : fieldErrorsOf(r.error, raw);
+    };
+    for (const at of ['2026-01-02T03:04:05+25:00', '2026-01-02T03:04:05+99:99', '2026-01-02T03:04:05-2400', '2026-01-02T03:04:05+14:01',
+      '2026-01-02T03:04:05+05:60']) {
+      expect(errs({ at }), at).toEqual({ at: { key: 'invalid_offset' } });
+    }
+    for (const at of ['2026-01-02T03:04:05+14:00', '2026-01-02T03:04:05-1400', '2026-01-02T03:04:05+0545']) expect(errs({ at }), at).toEqual({});
+    expect(errs({ at: '0099-01-02T03:04:05Z', day: '0001-01-01' })).toEqual({
+      at: { key: 'year_range', params: { min: 1000 } }, day: { key: 'year_range', params: { min: 1000 } },
+    });
+    expect(errs({ day: '1000-01-01' })).toEqual({});
+  });
+
+  it('counts white space alone as empty text', () => {
+    expect(fieldSchema(text({ max: 50 })).parse('  \t ')).toBe('');
+    const r = saveSchema(demo, 'create').safeParse({ name: '   ' });
+    expect(r.success).toBe(false);
+    if (!r.success) expect(fieldErrorsOf(r.error, { name: '   ' }).name).toEqual({ key: 'required' });
+  });
+
+  it('refuses JSON nested deeper than the limit without overflowing the stack', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 5000; i++) deep = { a: deep };
+    const r = saveSchema(demo, 'update').safeParse({ props: deep });
+    expect(r.success).toBe(false);
+    if (!r.success) expect(fieldErrorsOf(r.error, { props: deep }).props).toEqual({ key: 'too_deep', params: { max: 32 } });
+    const text = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    expect(saveSchema(demo, 'update').safeParse({ props: text }).success).toBe(false);
+  });
 });
 
 describe('save schema', () => {
@@ -82,6 +129,14 @@ describe('save schema', () => {
     expect(errorsOf('create', { name: 'a', kind: 'z', day: '2026-13-01' })).toEqual({
       kind: { key: 'invalid_choice' }, day: { key: 'invalid_date' },
     });
+  });
+
+  it('fills a required field left out with its declared default on create', () => {
+    const f = { name: text({ required: true, max: 5 }), kind: enumOf(['a', 'b'], { required: true, default: 'b' }) };
+    const withDefault = resource({ ...demo, fields: f, labels: namesAsLabels('demos', f), list: ['name'] });
+    expect(saveSchema(withDefault, 'create').parse({ name: 'x' })).toEqual({ name: 'x', kind: 'b' });
+    // Sent empty is not left out: a required field cannot be cleared.
+    expect(saveSchema(withDefault, 'create').safeParse({ name: 'x', kind: '' }).success).toBe(false);
   });
 
   it('lets an update send only what changes, but not clear a required field', () => {

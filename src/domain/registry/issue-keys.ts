@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { MessageKey } from '../messages/catalog';
 
-const CUSTOM_KEYS = new Set<string>(['required', 'invalid_date', 'too_long', 'too_big', 'too_small', 'invalid_value']);
+const CUSTOM_KEYS = new Set<string>([
+  'required', 'invalid_date', 'too_long', 'too_big', 'too_small', 'invalid_value', 'year_range', 'invalid_offset', 'too_deep',
+]);
 
 export interface FieldError {
   key: MessageKey;

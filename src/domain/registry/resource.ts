@@ -1,3 +1,6 @@
+import type { Lang } from '../messages/catalog';
+import type { IconName } from '../menu/icon-names';
+import type { MenuGroupId } from '../menu/groups';
 import type { Field, FieldValue } from './fields';
 
 /**
@@ -9,6 +12,8 @@ import type { Field, FieldValue } from './fields';
  *   cancelled (a `canceled` flag), never deleted, because other documents and the books point at them.
  * - `menu` lists the menu paths that grant access: a role holding any of them may use every endpoint of the resource.
  * - Every row also carries the system columns of `SYSTEM_COLUMNS` (id, version, rev, created/updated by/at).
+ * - The declaration is all there is to write for an entity: its labels (four languages), its place in the menu, its
+ *   route paths (from `menu[0]`), its table (a generated migration) and its screens come from here.
  */
 export interface ResourceDef<F extends Record<string, Field> = Record<string, Field>> {
   /** Table name and i18n key prefix (`resources.<name>`). snake_case, plural. */
@@ -35,6 +40,54 @@ export interface ResourceDef<F extends Record<string, Field> = Record<string, Fi
   sort?: string;
   /** Default page size when the client sends no limit (spec: customers and works lists use 50). */
   pageSize?: number;
+  /**
+   * How the list screen loads rows: `whole` (default) loads the whole list once and sorts, filters, searches and
+   * totals in the browser (small master data); `server` pages, sorts, filters, searches and totals on the server
+   * (business documents, logs, and any table that may grow past ~20,000 rows).
+   */
+  paging?: 'whole' | 'server';
+  /** The most rows one `limit=-1` list may carry (contract/list.ts: 20,000 for whole lists, a page for paged ones). */
+  maxRows?: number;
+  /**
+   * Special actions a role may be granted on this resource beside view, create, edit, delete, import and export
+   * (src/domain/contract/permissions.ts), e.g. `['status']` for a machine's status or `['confirm']` for an order.
+   */
+  actions?: readonly string[];
+  /**
+   * Per special action, the fields an update may change with that action alone (no `edit` needed): the device board
+   * sets `status` with `status`. An action not named here is checked by the endpoint that performs it.
+   */
+  actionFields?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The field naming the row's owner — a reference to `persons` (compared with the caller's person) or `accounts`
+   * (compared with the caller's account). A role granted this resource with scope `own` reads and writes only its
+   * own rows, on every endpoint (DESIGN §5).
+   */
+  owner?: string;
+  /** Names of the resource, its fields and enum values in every language (`resources.<name>.…` keys of the UI). */
+  labels: Readonly<Record<Lang, ResourceLabels<F>>>;
+  /** Where its list sits in the menu; without it the resource has no menu entry of its own. */
+  place?: MenuPlace;
+}
+
+/**
+ * A resource's labels in one language. Rules: every field is labelled (the compiler checks it); within a resource the
+ * labels are distinct, system columns included (imports match spreadsheet headers against them); a reference is
+ * labelled as what it points at (or its role, like 业务员), never with an "ID" suffix.
+ */
+export interface ResourceLabels<F extends Record<string, Field> = Record<string, Field>> {
+  name: string;
+  /** The menu entry's title when it is not the name. */
+  menu?: string;
+  fields: { readonly [K in keyof F & string]: string };
+  enums?: { readonly [K in keyof F & string]?: Readonly<Record<string, string>> };
+}
+
+/** A menu entry's place: its group, its order within the group (ascending), and its icon. */
+export interface MenuPlace {
+  group: MenuGroupId;
+  order: number;
+  icon: IconName;
 }
 
 export const SYSTEM_COLUMNS = ['id', 'version', 'rev', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const;
@@ -49,13 +102,46 @@ export function resource<const F extends Record<string, Field>>(
   for (const k of Object.keys(def.fields)) {
     if (!/^[a-z][a-z0-9_]*$/.test(k)) throw new Error(`${def.name}: field name ${k} must be snake_case`);
     if ((SYSTEM_COLUMNS as readonly string[]).includes(k) || k === 'canceled') throw new Error(`${def.name}: ${k} is a system column`);
+    // `<ref>_name` and `<refs>_names` carry the references' display names in every row.
+    const m = /^(.+)_names?$/.exec(k);
+    if (m && (def.fields[m[1]!]?.type === 'ref' || def.fields[m[1]!]?.type === 'refs')) {
+      throw new Error(`${def.name}: ${k} would hide the display name of ${m[1]}`);
+    }
   }
+  checkPermissionProps(def);
   return def;
 }
 
-/** The row type of a resource as the API returns it. */
+/** Actions every resource has (src/domain/contract/permissions.ts); a special action may not reuse their names. */
+export const STANDARD_ACTIONS = ['view', 'create', 'edit', 'delete', 'import', 'export'] as const;
+
+function checkPermissionProps(def: ResourceDef): void {
+  const fields = def.fields;
+  if (def.owner !== undefined) {
+    const f = fields[def.owner];
+    if (!f || f.type !== 'ref' || (f.to !== 'persons' && f.to !== 'accounts')) {
+      throw new Error(`${def.name}: owner ${def.owner} must be a reference to persons or accounts`);
+    }
+  }
+  for (const a of def.actions ?? []) {
+    if ((STANDARD_ACTIONS as readonly string[]).includes(a) || !/^[a-z][a-z0-9_]*$/.test(a)) {
+      throw new Error(`${def.name}: special action ${a} must be a new snake_case name`);
+    }
+  }
+  for (const [a, list] of Object.entries(def.actionFields ?? {})) {
+    if (!(def.actions ?? []).includes(a)) throw new Error(`${def.name}: actionFields names undeclared action ${a}`);
+    for (const f of list) if (!(f in fields)) throw new Error(`${def.name}: action ${a} names unknown field ${f}`);
+  }
+  // A row is shown to everyone who may read it by its display name and found by its natural key: neither may be a
+  // value some of them may not see.
+  for (const k of [def.display, ...(def.naturalKey ?? [])]) {
+    if (fields[k]?.sensitive) throw new Error(`${def.name}: ${k} is sensitive and cannot be a display name or key`);
+  }
+}
+
+/** The row type of a resource as the API returns it: a required field is never empty, any other may be. */
 export type Row<R extends ResourceDef> = {
-  [K in keyof R['fields']]: FieldValue<R['fields'][K]> | null;
+  [K in keyof R['fields']]: R['fields'][K] extends { required: true } ? FieldValue<R['fields'][K]> : FieldValue<R['fields'][K]> | null;
 } & {
   id: number; version: number; rev: number;
   created_at: string; created_by: number | null; updated_at: string; updated_by: number | null;

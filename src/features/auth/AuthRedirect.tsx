@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { afterLoginTarget } from '../../app/routing/route-rules';
+import { afterLoginTarget } from '../../domain/menu/route-rules';
 
 /** `/auth-redirect?redirect=…`: lands an external sign-in (or the local helper) on the page it asked for. */
 export default function AuthRedirect() {

@@ -2,14 +2,12 @@ import { Button, Center, Paper, PasswordInput, Select, Stack, Text, TextInput, T
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { apiGet, apiPost } from '../../api/http';
-import { useSaveGuard } from '../../api/use-save-guard';
-import { useConfig } from '../../app/config/config-store';
-import { useSession } from '../../app/session/session-store';
-import { LanguageMenu } from '../../app/layout/LanguageMenu';
+import { loginWithPassword, serverList } from '../../data/shell-client';
+import { useSaveGuard } from '../../ui/use-save-guard';
+import { useConfig } from '../../ui/stores';
+import { useSession } from '../../ui/stores';
+import { LanguageMenu } from '../../ui/LanguageMenu';
 import { serverOptions as optionsOf, type ServerEntry } from './server-options';
-
-interface LoginReply { name: string; site_name: string; sessionid: string; data: { token: string } }
 
 /**
  * The login page (spec §2, §4, §7): username, password and the server to use (servers.json). The client id of a
@@ -28,9 +26,7 @@ export default function LoginPage() {
 
   useEffect(() => {
     const ctrl = new AbortController();
-    apiGet<{ dt: ServerEntry[] }>('/files/', { action: 'get', file: 'servers.json' }, { signal: ctrl.signal, quiet: true })
-      .then(r => setServers(Array.isArray(r.dt) ? r.dt : []))
-      .catch(() => setServers([]));
+    serverList({ signal: ctrl.signal }).then(setServers).catch(() => setServers([]));
     return () => ctrl.abort();
   }, []);
 
@@ -44,7 +40,7 @@ export default function LoginPage() {
     void run(async () => {
       try {
         const client = new URLSearchParams(search).get('client') ?? localStorage.getItem('client') ?? undefined;
-        const r = await apiPost<LoginReply>('/accounts/login/', { username: username.trim(), password, client }, { silent: true });
+        const r = await loginWithPassword(username.trim(), password, client);
         // The login route sees the new session and moves on to the `redirect` target (router.tsx).
         useSession.getState().loggedIn({ token: r.data.token, sessionid: r.sessionid, name: r.name, site_name: r.site_name, username: username.trim() });
       } catch (err) {

@@ -3,11 +3,11 @@ import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setMenuFetcher, type MenuRequest } from '../../app/menu/fetcher';
-import { useMenu } from '../../app/menu/menu-store';
-import type { MenuNode } from '../../app/menu/menu-types';
-import { initI18n } from '../../i18n';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setMenuFetcher, type MenuRequest } from '../../data/menu/fetcher';
+import { useMenu } from '../../ui/stores';
+import type { MenuNode } from '../../domain/menu/menu-types';
+import { initI18n } from '../../i18n/react';
 import Dashboard from './Dashboard';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -22,7 +22,7 @@ const MENU: MenuNode[] = [
     { path: '/orders/edit/:id', hidden: true, meta: { title: 'menu.edit', activeMenu: '/orders/list' } },
   ] },
   { path: '/people', meta: { title: 'menu.people_group', icon: 'IconUsersGroup' }, children: [
-    { path: '/persons/list', meta: { title: 'menu.persons', icon: 'IconUser' } },
+    { path: '/persons/list', meta: { title: 'resources.persons.menu', icon: 'IconUser' } },
   ] },
   { path: '/device', meta: { title: 'menu.devices_group', icon: 'IconSettingsAutomation' }, children: [
     { path: '/devices/list_status', meta: { title: 'menu.devices_status', icon: 'IconActivity' } },
@@ -54,10 +54,15 @@ describe('Dashboard', () => {
     useMenu.getState().clear();
     setMenuFetcher(async req => {
       requests.push(req);
-      if (req.method === 'POST') return { msg: 'OK', menus: MENU };
-      const status = req.data?.status;
-      return { msg: 'OK', dt: [], total: TOTALS[typeof status === 'string' ? status : req.url] ?? 0 };
+      return { msg: 'OK', menus: MENU };
     });
+    // The counts go through the data layer: a list of one row answers its total.
+    vi.stubGlobal('fetch', vi.fn(async (input: string) => {
+      const u = new URL(input, 'http://local');
+      const status = u.searchParams.get('status');
+      requests.push({ method: 'GET', url: u.pathname, data: Object.fromEntries([...u.searchParams].filter(([k]) => k === 'limit' || k === 'status').sort()) });
+      return new Response(JSON.stringify({ msg: 'OK', dt: [], total: TOTALS[status ?? `${u.pathname}`] ?? 0 }), { status: 200 });
+    }));
     host = document.createElement('div');
     document.body.appendChild(host);
     root = createRoot(host);
@@ -67,6 +72,7 @@ describe('Dashboard', () => {
     act(() => root.unmount());
     host.remove();
     setMenuFetcher(null);
+    vi.unstubAllGlobals();
   });
 
   async function renderAt(path: string) {
@@ -121,9 +127,9 @@ describe('Dashboard', () => {
 
   it('offers a retry when the menu cannot be loaded', async () => {
     let fail = true;
-    setMenuFetcher(async req => {
+    setMenuFetcher(async () => {
       if (fail) throw new Error('down');
-      return req.method === 'POST' ? { msg: 'OK', menus: MENU } : { msg: 'OK', total: 1 };
+      return { msg: 'OK', menus: MENU };
     });
     await renderAt('/dashboard');
     expect(host.textContent).toContain('菜单加载失败');

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useMenu } from '../../app/menu/menu-store';
+import { useMenu } from '../../ui/stores';
 import { dashboardGroups } from './groups';
 import { MenuGroups } from './MenuGroups';
 import { StatCards } from './StatCards';

@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from '../../app/menu/icons';
+import { MenuIcon } from '../../ui/menu/icons';
 import type { DashboardGroup } from './groups';
 
 interface Props {

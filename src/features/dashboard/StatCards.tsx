@@ -1,6 +1,6 @@
 import { Card, Group, Loader, SimpleGrid, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from '../../app/menu/icons';
+import { MenuIcon } from '../../ui/menu/icons';
 import type { VisibleStat } from './stats';
 import type { Counts } from './use-stats';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '../../app/menu/menu-types';
+import type { MenuNode } from '../../domain/menu/menu-types';
 import { dashboardGroups } from './groups';
 
 describe('dashboardGroups', () => {

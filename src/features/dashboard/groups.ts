@@ -1,5 +1,5 @@
-import { flattenMenu, joinPath } from '../../app/menu/flatten';
-import type { FlatMenuItem, MenuNode } from '../../app/menu/menu-types';
+import { flattenMenu, joinPath } from '../../domain/menu/flatten';
+import type { FlatMenuItem, MenuNode } from '../../domain/menu/menu-types';
 
 export interface DashboardGroup {
   path: string;

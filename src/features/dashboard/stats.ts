@@ -1,5 +1,8 @@
-import type { MenuFetcher } from '../../app/menu/fetcher';
-import type { FlatMenuItem } from '../../app/menu/menu-types';
+import { resourceClient } from '../../data/resource-client';
+import type { ListQuery } from '../../domain/contract/list';
+import type { ListReply } from '../../domain/contract/replies';
+import type { FlatMenuItem } from '../../domain/menu/menu-types';
+import type { ResourceDef } from '../../domain/registry/resource';
 import { resourceByName } from '../../domain/resources/all';
 
 /** A live count on the console: the `total` of a resource's list, optionally filtered by field values. */
@@ -23,8 +26,7 @@ export const STATS: readonly StatDef[] = [
 ];
 
 export interface VisibleStat extends StatDef {
-  /** API base of the resource, e.g. `/items`. */
-  api: string;
+  def: ResourceDef;
   /** The role's menu page for the resource, where the card leads. */
   to: string;
 }
@@ -39,15 +41,18 @@ export function visibleStats(flat: readonly FlatMenuItem[], defs: readonly StatD
   for (const d of defs) {
     const res = resourceByName(d.resource);
     const to = res?.menu.find(p => held.has(p));
-    if (res && to) out.push({ ...d, api: res.api, to });
+    if (res && to) out.push({ ...d, def: res, to });
   }
   return out;
 }
 
-/** One count: `GET <api>/list/?limit=1` answers the total without sending the rows. */
-export async function fetchCount(fetcher: MenuFetcher, stat: VisibleStat, signal?: AbortSignal): Promise<number> {
-  const reply = await fetcher({ method: 'GET', url: `${stat.api}/list/`, data: { limit: 1, ...stat.where }, signal });
+export type Lister = (def: ResourceDef, q: ListQuery, o: { signal?: AbortSignal }) => Promise<Pick<ListReply, 'total'>>;
+const listThroughClient: Lister = (def, q, o) => resourceClient(def).list(q, o);
+
+/** One count: a list of one row answers the total without sending the rows (offline: the copy's count). */
+export async function fetchCount(stat: VisibleStat, signal?: AbortSignal, list: Lister = listThroughClient): Promise<number> {
+  const reply = await list(stat.def, { limit: 1, extra: stat.where }, { signal });
   const total = (reply as { total?: unknown } | null)?.total;
-  if (typeof total !== 'number' || !Number.isFinite(total)) throw new Error(`${stat.api}/list/: reply has no total`);
+  if (typeof total !== 'number' || !Number.isFinite(total)) throw new Error(`${stat.def.name}: the list has no total`);
   return total;
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { menuFetch } from '../../app/menu/fetcher';
 import { fetchCount, type VisibleStat } from './stats';
 
 /** A count: a number, `'error'` when its request failed, absent while it loads. */
@@ -18,7 +17,7 @@ export function useStats(stats: readonly VisibleStat[]): Counts {
       if (ctrl.signal.aborted) return;
       setState(prev => ({ of: stats, counts: { ...(prev.of === stats ? prev.counts : {}), [key]: v } }));
     };
-    for (const s of stats) fetchCount(menuFetch, s, ctrl.signal).then(n => put(s.key, n), () => put(s.key, 'error'));
+    for (const s of stats) fetchCount(s, ctrl.signal).then(n => put(s.key, n), () => put(s.key, 'error'));
     return () => ctrl.abort();
   }, [stats]);
   return state.of === stats ? state.counts : {};

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNotifier } from '../../api/notifier';
-import { fakeNotifier } from '../../api/test-helpers';
-import { initI18n } from '../../i18n';
+import { setNotifier } from '../../data/notifier';
+import { fakeNotifier } from '../../data/test-helpers';
+import { initI18n } from '../../i18n/react';
 import { click, jsonReply, mustFind, renderUi, setupDom, typeInto, waitFor, type Rendered } from '../../resources/form/test-utils';
 import DeviceStatusBoard from './DeviceStatusBoard';
 
@@ -38,14 +38,16 @@ beforeEach(() => {
     if (url.pathname === '/devices/list/') return jsonReply({ msg: 'OK', dt: deviceRows, total: deviceRows.length });
     if (url.pathname === '/devicemaintenances/list/') {
       if (maintenanceStatus !== 200) return jsonReply({ msg: '没有权限' }, maintenanceStatus);
-      if (doneFails && url.searchParams.get('status') === 'done') return jsonReply({ msg: '请求参数错误' }, 400);
+      const filter = JSON.parse(url.searchParams.get('filter') ?? '[]') as { field: string; op: string; value: unknown }[];
+      const status = filter.find(f => f.field === 'status' && f.op === 'eq')?.value;
+      if (doneFails && status === 'done') return jsonReply({ msg: '请求参数错误' }, 400);
       const planned = [{ device_id: 1, status: 'planned', planned_date: '2000-01-01', canceled: false }];
-      return jsonReply({ msg: 'OK', dt: url.searchParams.get('status') === 'planned' ? planned : [], total: 1 });
+      return jsonReply({ msg: 'OK', dt: status === 'planned' ? planned : [], total: 1 });
     }
     if (url.pathname === '/devices/save/' && method === 'POST') {
-      const id = Number(body.get('id'));
-      deviceRows = deviceRows.map(d => (d.id === id ? { ...d, status: body.get('status'), version: 2 } : d));
-      return jsonReply({ msg: 'OK', id, version: 2 });
+      const item = JSON.parse(body.get('item') ?? '{}') as { id: number; status: string };
+      deviceRows = deviceRows.map(d => (d.id === item.id ? { ...d, status: item.status, version: 2 } : d));
+      return jsonReply({ msg: 'OK', id: item.id, version: 2 });
     }
     return jsonReply({ msg: '接口不存在' }, 404);
   }));
@@ -70,8 +72,9 @@ describe('device status board', () => {
     expect(codes()).toEqual(['C-01', 'P-02', 'P-01', 'X-01']);
     expect(mustFind('board-filter-fault').closest('div')?.textContent).toContain('故障 1');
     await waitFor(() => expect(cards()[2]!.querySelector('[data-testid="board-overdue"]')?.textContent).toContain('2000-01-01'));
-    const done = calls.find(c => c.path === '/devicemaintenances/list/' && c.query.get('status') === 'done')!;
-    const [since] = JSON.parse(done.query.get('filter')!) as { field: string; op: string; value: string }[];
+    const filterOf = (c: Call) => JSON.parse(c.query.get('filter') ?? '[]') as { field: string; op: string; value: string }[];
+    const done = calls.find(c => c.path === '/devicemaintenances/list/' && filterOf(c).some(f => f.field === 'status' && f.value === 'done'))!;
+    const since = filterOf(done).find(f => f.field === 'done_at');
     expect(since).toMatchObject({ field: 'done_at', op: 'gte' }); // only the last two years of done maintenance
     expect(Date.now() - Date.parse(since!.value)).toBeGreaterThan(700 * 86400_000);
     await click(mustFind('board-filter-fault'));
@@ -88,7 +91,7 @@ describe('device status board', () => {
     await click(await waitFor(() => mustFind('board-set-maintenance')));
     await waitFor(() => expect(cards().find(c => c.dataset.deviceId === '2')?.dataset.status).toBe('maintenance'));
     const save = calls.find(c => c.path === '/devices/save/')!;
-    expect(Object.fromEntries(save.body)).toMatchObject({ id: '2', version: '1', status: 'maintenance' });
+    expect(JSON.parse(save.body.get('item')!)).toMatchObject({ id: 2, version: 1, status: 'maintenance' });
   });
 
   it('still flags overdue plans when the done maintenance cannot be read', async () => {

@@ -3,30 +3,38 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListQuery } from '../../domain/contract/list';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isAbort, isApiError } from '../../api/errors';
-import { apiGet, apiPost } from '../../api/http';
-import { queryKeys } from '../../api/query-keys';
-import { useSaveGuard } from '../../api/use-save-guard';
+import { isAbort, isApiError } from '../../data/errors';
+import { queryKeys } from '../../data/query-keys';
+import { resourceClient } from '../../data/resource-client';
+import { OfflineNotice } from '../../ui/data/OfflineNotice';
+import { useCan } from '../../ui/data/use-permissions';
+import { offlineView, useReachable } from '../../ui/data/use-resource';
+import { useMenu } from '../../ui/stores';
+import { useSaveGuard } from '../../ui/use-save-guard';
 import { devicemaintenances } from '../../domain/resources/devices/devicemaintenances';
 import { devices } from '../../domain/resources/devices/devices';
 import { localDateString, localDateTimeString } from '../../domain/rules/date-single';
 import { isoToLocal } from '../../resources/form/form-values';
-import { editPathOf } from '../../resources/form/resource-paths';
+import { editPathOf } from '../../domain/menu/resource-paths';
 import { textCollator } from '../../ui/grid/grid-model';
 import { buildBoard, DEVICE_STATUSES, type BoardDevice, type DeviceRow, type MaintenanceRow } from './status-board';
 
 /** The board follows the floor: it reloads on its own this often (and when the window regains focus). */
 const REFRESH_MS = 30_000;
-const ALL = { limit: -1 };
-const PLANNED = { limit: -1, status: 'planned' };
+const ALL: ListQuery<typeof devices> = { limit: -1 };
+const PLANNED: ListQuery<typeof devicemaintenances> = { limit: -1, filter: [{ field: 'status', op: 'eq', value: 'planned' }] };
 /** The board shows the last maintenance done within this window: the done list grows for as long as the plant runs. */
 const DONE_WINDOW_DAYS = 730;
-const doneParams = () => ({
-  limit: -1, status: 'done',
-  filter: JSON.stringify([{ field: 'done_at', op: 'gte', value: new Date(Date.now() - DONE_WINDOW_DAYS * 86400_000).toISOString() }]),
+const doneQuery = (): ListQuery<typeof devicemaintenances> => ({
+  limit: -1,
+  filter: [
+    { field: 'status', op: 'eq', value: 'done' },
+    { field: 'done_at', op: 'gte', value: new Date(Date.now() - DONE_WINDOW_DAYS * 86400_000).toISOString() },
+  ],
 });
 
 const CARD_WIDTH = 210;
@@ -34,8 +42,9 @@ const COLORS: Record<string, string> = { running: 'green', idle: 'blue', fault: 
 
 /**
  * /devices/list_status: every machine's status at a glance, grouped by worknode, with a click to change it and
- * its maintenance (status-board.ts holds the rules). Reads the cached lists when offline; a failed refresh keeps
- * the last board and says so. Maintenance is optional: a user without access to it still sees the machines.
+ * its maintenance (status-board.ts holds the rules). Offline it shows the machines from the offline copy (devices are
+ * declared offline) or the last board it had, says as of when, and disables status changes; with no data at all it
+ * says so. Maintenance is optional: a user without access to it still sees the machines.
  */
 export default function DeviceStatusBoard() {
   const { t, i18n } = useTranslation();
@@ -46,18 +55,27 @@ export default function DeviceStatusBoard() {
   const [keyword, setKeyword] = useState('');
 
   const list = useQuery({
-    queryKey: queryKeys.list(devices.api, ALL),
-    queryFn: ({ signal }) => apiGet<{ dt: DeviceRow[] }>(`${devices.api}/list/`, ALL, { signal }).then(r => r.dt),
+    queryKey: queryKeys.list(devices.api, { limit: -1 }),
+    queryFn: ({ signal }) => resourceClient(devices).list(ALL, { signal }),
     refetchInterval: REFRESH_MS,
   });
-  // Planned and done maintenance; quiet, because the board stands without them.
+  const reachable = useReachable();
+  const offline = offlineView(list, reachable);
+  // The status is changed with the machines' `status` action (operators) or `edit`.
+  const mayChangeStatus = useCan(devices, 'status');
+  const mayEdit = useCan(devices, 'edit');
+  const mayStatus = mayChangeStatus || mayEdit;
+  // A machine's record opens only for a role whose menu holds its page (the operator's holds the board alone).
+  const editPattern = editPathOf(devices, ':id');
+  const canOpen = useMenu(s => !s.loaded || s.flat.some(i => i.path === editPattern));
+  // Planned and done maintenance; the board stands without them.
   const maintenance = useQuery({
     queryKey: queryKeys.list(devicemaintenances.api, { board: true }),
     queryFn: async ({ signal }) => {
-      const get = (p: Record<string, unknown>) =>
-        apiGet<{ dt: MaintenanceRow[] }>(`${devicemaintenances.api}/list/`, p, { signal, quiet: true }).then(r => r.dt);
+      const get = (q: ListQuery<typeof devicemaintenances>): Promise<MaintenanceRow[]> =>
+        resourceClient(devicemaintenances).list(q, { signal }).then(r => r.dt);
       // Each half stands alone: the plans still show if the history of done work cannot be read, and the other way.
-      const [planned, done] = await Promise.allSettled([get(PLANNED), get(doneParams())]);
+      const [planned, done] = await Promise.allSettled([get(PLANNED), get(doneQuery())]);
       if (planned.status === 'rejected' && done.status === 'rejected') throw planned.reason;
       return [...(planned.status === 'fulfilled' ? planned.value : []), ...(done.status === 'fulfilled' ? done.value : [])];
     },
@@ -68,7 +86,7 @@ export default function DeviceStatusBoard() {
   const collator = textCollator(i18n.language);
   const today = localDateString(new Date());
   const board = useMemo(
-    () => buildBoard(list.data ?? [], maintenance.data ?? [], today, { status, keyword }, collator),
+    () => buildBoard((list.data?.dt ?? []) as DeviceRow[], maintenance.data ?? [], today, { status, keyword }, collator),
     [list.data, maintenance.data, today, status, keyword, collator],
   );
   // A status the declaration does not know (data from a newer version) shows as it is stored.
@@ -76,7 +94,7 @@ export default function DeviceStatusBoard() {
 
   const setDeviceStatus = (d: BoardDevice, next: string) => void run(async () => {
     try {
-      await apiPost(`${devices.api}/save/`, { id: d.id, version: d.version, status: next });
+      await resourceClient(devices).save({ status: next }, { id: d.id, version: d.version });
     } catch (e) {
       // Shown by the request layer (a 409 names who changed the machine); the board reloads either way.
       if (!isAbort(e) && !isApiError(e)) throw e;
@@ -110,7 +128,8 @@ export default function DeviceStatusBoard() {
           <Text size="xs" c="dimmed">{t('devices.updated', { time: localDateTimeString(new Date(list.dataUpdatedAt)).slice(11) })}</Text>
         )}
       </Group>
-      {list.isError && <Alert color="orange" py={6} data-testid="board-stale">{t('devices.load_failed')}</Alert>}
+      <OfflineNotice view={offline} hasData={list.data !== undefined} />
+      {list.isError && !offline.offline && <Alert color="orange" py={6} data-testid="board-stale">{t('devices.load_failed')}</Alert>}
       {list.isSuccess && board.shown === 0 && <Text c="dimmed" size="sm" data-testid="board-empty">{t('devices.empty')}</Text>}
       {/* Groups flow side by side: most worknodes run one to three machines, and a floor fits on one screen. */}
       <Group gap="sm" align="flex-start">
@@ -119,9 +138,9 @@ export default function DeviceStatusBoard() {
             <Text fw={600} size="sm" mb={6}>{g.title ?? t('devices.unassigned')} <Text span size="xs" c="dimmed">({g.devices.length})</Text></Text>
             <Group gap="xs" align="stretch">
               {g.devices.map(d => (
-                <DeviceCard key={d.id} device={d} color={COLORS[d.status] ?? 'gray'} statusLabel={statusLabel} busy={busy}
+                <DeviceCard key={d.id} device={d} color={COLORS[d.status] ?? 'gray'} statusLabel={statusLabel} busy={busy || offline.offline || !mayStatus}
                   onStatus={next => setDeviceStatus(d, next)}
-                  onOpen={() => { const p = editPathOf(devices, d.id); if (p) void navigate(p); }} />
+                  onOpen={canOpen ? () => { const p = editPathOf(devices, d.id); if (p) void navigate(p); } : undefined} />
               ))}
             </Group>
           </Paper>
@@ -137,7 +156,8 @@ interface CardProps {
   statusLabel: (s: string) => string;
   busy: boolean;
   onStatus: (s: string) => void;
-  onOpen: () => void;
+  /** Absent when the role may not open the machine's record. */
+  onOpen?: () => void;
 }
 
 /** One machine: status colour down its left edge; a click offers the statuses and the machine's record. */
@@ -172,8 +192,8 @@ function DeviceCard({ device: d, color, statusLabel, busy, onStatus, onOpen }: C
             {statusLabel(s)}
           </Menu.Item>
         ))}
-        <Menu.Divider />
-        <Menu.Item onClick={onOpen} data-testid="board-open">{t('devices.open')}</Menu.Item>
+        {onOpen && <Menu.Divider />}
+        {onOpen && <Menu.Item onClick={onOpen} data-testid="board-open">{t('devices.open')}</Menu.Item>}
       </Menu.Dropdown>
     </Menu>
   );

@@ -3,7 +3,7 @@ import { textCollator } from '../../ui/grid/grid-model';
 import { buildBoard, DEVICE_STATUSES, type DeviceRow, type MaintenanceRow } from './status-board';
 
 const zh = textCollator('zh');
-const dev = (id: number, code: string, status: string, worknode?: [number, string]): DeviceRow => ({
+const dev = (id: number, code: string, status: DeviceRow['status'], worknode?: [number, string]): DeviceRow => ({
   id, version: 1, code, name: `机器 ${code}`, status,
   worknode_id: worknode?.[0] ?? null, worknode_id_name: worknode?.[1] ?? null,
 });

@@ -1,3 +1,5 @@
+import type { ListRow } from '../../domain/contract/rows';
+import { devicemaintenances } from '../../domain/resources/devices/devicemaintenances';
 import { devices } from '../../domain/resources/devices/devices';
 
 /**
@@ -17,25 +19,13 @@ export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 /** The order machines are shown in: the ones that need attention first. */
 const ATTENTION: readonly string[] = ['fault', 'maintenance', 'running', 'idle', 'off'];
 
-export interface DeviceRow {
-  id: number;
-  version: number;
-  code: string;
-  name: string;
-  model?: string | null;
-  location?: string | null;
-  status: string;
-  worknode_id?: number | null;
-  worknode_id_name?: string | null;
-}
+/** A machine as the devices list returns it (typed by its declaration). */
+export type DeviceRow = Pick<ListRow<typeof devices>, 'id' | 'version' | 'code' | 'name' | 'status'>
+  & Partial<Pick<ListRow<typeof devices>, 'model' | 'location' | 'worknode_id' | 'worknode_id_name'>>;
 
-export interface MaintenanceRow {
-  device_id: number;
-  status: string;
-  planned_date?: string | null;
-  done_at?: string | null;
-  canceled?: boolean;
-}
+/** A maintenance record as its list returns it. */
+export type MaintenanceRow = Pick<ListRow<typeof devicemaintenances>, 'device_id' | 'status'>
+  & Partial<Pick<ListRow<typeof devicemaintenances>, 'planned_date' | 'done_at' | 'canceled'>>;
 
 export interface BoardDevice extends DeviceRow {
   /** The earliest planned maintenance (YYYY-MM-DD). */

@@ -1,9 +1,9 @@
 import { Avatar, Button, Group, Paper, PasswordInput, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiPost } from '../../api/http';
-import { useSaveGuard } from '../../api/use-save-guard';
-import { useSession } from '../../app/session/session-store';
+import { changePassword as sendPassword } from '../../data/shell-client';
+import { useSaveGuard } from '../../ui/use-save-guard';
+import { useSession } from '../../ui/stores';
 import { LANGS, setLanguage, type Lang } from '../../i18n';
 
 const LANG_NAMES: Record<Lang, string> = { zh: '中文', en: 'English', es: 'Español', ja: '日本語' };
@@ -24,7 +24,7 @@ export default function ProfilePage() {
     setErrors({});
     void run(async () => {
       try {
-        await apiPost('/accounts/password/', { oldpassword: oldPw, password: newPw });
+        await sendPassword(oldPw, newPw);
         setOldPw(''); setNewPw(''); setConfirm('');
       } catch (err) {
         const fe = (err as { errors?: Record<string, string> }).errors;

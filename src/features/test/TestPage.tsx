@@ -1,8 +1,8 @@
 import { Badge, Code, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiGet } from '../../api/http';
-import { useSession } from '../../app/session/session-store';
+import { safeConfigs } from '../../data/shell-client';
+import { useSession } from '../../ui/stores';
 
 /** `/test` (public): tells an operator setting up a kiosk whether this device reaches its server. */
 export default function TestPage() {
@@ -11,8 +11,7 @@ export default function TestPage() {
   const [ok, setOk] = useState<boolean | null>(null);
   useEffect(() => {
     const ctrl = new AbortController();
-    apiGet('/accounts/configslist_safe/', { name: 'software_name' }, { signal: ctrl.signal, quiet: true })
-      .then(() => setOk(true)).catch(() => setOk(false));
+    safeConfigs(['software_name'], { signal: ctrl.signal }).then(() => setOk(true)).catch(() => setOk(false));
     return () => ctrl.abort();
   }, [baseURL]);
   return (

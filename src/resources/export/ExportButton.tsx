@@ -2,11 +2,13 @@ import { Button, Group, Modal, Progress, Stack, Text, type MantineSize } from '@
 import { IconFileExport } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERROR_MS, WARNING_MS } from '../../api/envelope';
-import type { Params } from '../../api/http';
-import type { ResourceDef } from '../../domain/registry/resource';
-import { getNotifier } from '../../api/notifier';
-import { exportOnServer, exportRows, exportsOnServer, type ExportColumn } from './export-rows';
+import { ERROR_MS, WARNING_MS } from '../../data/envelope';
+import { isAbort, isApiError } from '../../data/errors';
+import { getNotifier } from '../../data/notifier';
+import { exportRows, type ExportColumn } from './export-rows';
+
+/** The server's export of a whole list: resolves when the file is saved; reports the bytes received. */
+export type ServerExport = (o: { signal: AbortSignal; onProgress: (bytes: number, rows: number | null) => void }) => Promise<void>;
 
 export interface ExportButtonProps<R> {
   /** The grid's columns, in order: a title and how to read the value from a row. */
@@ -15,44 +17,36 @@ export interface ExportButtonProps<R> {
   rows: readonly R[];
   /** Selected rows; when there are any, only they are exported. */
   selection?: readonly R[];
-  /** The resource of the list (its name, or its declaration as `def`): allows the server-side export of lists too
-   * large for the browser. */
-  resource?: string;
-  def?: ResourceDef;
-  /** Rows the list holds on the server (its `total`); above `threshold` the server builds the file. */
-  total?: number;
-  /** The list's keyword, filter and sort, for the server-side export. */
-  listParams?: Params;
-  threshold?: number;
-  /** Always export on the server (with `resource`). */
-  forceServer?: boolean;
+  /** A list paged by the server is exported by the server, whole, unless rows are selected. */
+  serverExport?: ServerExport;
   /** Button size; lists use `xs` in their toolbar. */
   size?: MantineSize;
+  disabled?: boolean;
 }
 
-type Running = { kind: 'local'; done: number; total: number } | { kind: 'server' };
+type Running = { kind: 'local'; done: number; total: number } | { kind: 'server'; bytes: number; rows: number | null };
 
-const isAbort = (e: unknown) => (e as { name?: unknown } | null)?.name === 'AbortError';
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_048_576).toFixed(1)} MB`;
+}
 
 /**
- * The export button of a list: builds excel.xlsx from the visible rows or the selection in a worker, showing a
- * progress dialog that can cancel; a list above the threshold is exported by the server (export-rows.ts).
+ * The export button of a list: builds excel.xlsx from the visible rows or the selection in a worker, or has the server
+ * stream the whole list; a progress dialog can cancel either.
  */
 export function ExportButton<R>(props: ExportButtonProps<R>) {
   const { t } = useTranslation();
   const [running, setRunning] = useState<Running | null>(null);
   const abort = useRef<AbortController | null>(null);
   const selected = props.selection?.length ?? 0;
-  const resource = props.resource ?? props.def?.name;
 
   const run = async () => {
     const ctl = new AbortController();
     abort.current = ctl;
     try {
-      if (selected === 0 && exportsOnServer({ resource, total: props.total ?? props.rows.length,
-        force: props.forceServer, threshold: props.threshold })) {
-        setRunning({ kind: 'server' });
-        await exportOnServer(resource!, props.columns, props.listParams, { signal: ctl.signal });
+      if (selected === 0 && props.serverExport) {
+        setRunning({ kind: 'server', bytes: 0, rows: null });
+        await props.serverExport({ signal: ctl.signal, onProgress: (bytes, rows) => setRunning({ kind: 'server', bytes, rows }) });
         return;
       }
       const rows = selected > 0 ? props.selection! : props.rows;
@@ -64,7 +58,7 @@ export function ExportButton<R>(props: ExportButtonProps<R>) {
       });
     } catch (e) {
       // The request layer has already shown a server's refusal; a worker failure is shown here.
-      if (!isAbort(e) && !(e as { kind?: unknown }).kind) getNotifier().error((e as Error).message, ERROR_MS);
+      if (!isAbort(e) && !isApiError(e)) getNotifier().error((e as Error).message, ERROR_MS);
     } finally {
       abort.current = null;
       setRunning(null);
@@ -73,8 +67,8 @@ export function ExportButton<R>(props: ExportButtonProps<R>) {
 
   return (
     <>
-      <Button size={props.size ?? 'xs'} variant="default" leftSection={<IconFileExport size={14} />} onClick={() => void run()} loading={running !== null}
-        data-testid="export-button">
+      <Button size={props.size ?? 'xs'} variant="default" leftSection={<IconFileExport size={14} />} onClick={() => void run()}
+        loading={running !== null} disabled={props.disabled} data-testid="export-button">
         {selected > 0 ? t('importexport.export_selection', { count: selected }) : t('importexport.export')}
       </Button>
       <Modal opened={running !== null} onClose={() => abort.current?.abort()} title={t('importexport.export_title')} centered
@@ -88,7 +82,11 @@ export function ExportButton<R>(props: ExportButtonProps<R>) {
           ) : (
             <>
               <Progress value={100} animated striped data-testid="export-progress" />
-              <Text size="sm">{t('importexport.export_server')}</Text>
+              <Text size="sm" data-testid="export-server-progress">
+                {running && running.rows !== null
+                  ? t('importexport.export_streaming', { rows: running.rows, received: megabytes(running.bytes) })
+                  : t('importexport.export_server')}
+              </Text>
             </>
           )}
           <Group justify="flex-end">

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resourceByName } from '../../domain/resources/all';
 import { parseSheet } from '../../workers/spreadsheet-parse';
 import { buildSpreadsheet } from '../../workers/spreadsheet';
-import { exportCell, exportsOnServer, exportTable, serverTitles, SERVER_EXPORT_THRESHOLD, type ExportColumn } from './export-rows';
+import { exportCell, exportTable, serverTitles, type ExportColumn } from './export-rows';
 
 type Row = { code: string; qty: number | null; tags: string[]; props: object | null; at: Date };
 const columns: ExportColumn<Row>[] = [
@@ -28,11 +28,7 @@ describe('export', () => {
     expect(parseSheet(out, 'excel.xlsx').rows).toEqual([['=SUM(A1)', '', '', '', '1970-01-01T00:00:00.000Z']]);
   });
 
-  it('sends large lists to the server, naming the list keys of references', () => {
-    expect(exportsOnServer({ resource: 'items', total: SERVER_EXPORT_THRESHOLD + 1 })).toBe(true);
-    expect(exportsOnServer({ resource: 'items', total: 10 })).toBe(false);
-    expect(exportsOnServer({ resource: 'items', total: 10, force: true })).toBe(true);
-    expect(exportsOnServer({ total: 10 ** 6 })).toBe(false);
+  it('names the list keys of references for the server\'s export', () => {
     const items = resourceByName('items')!;
     const cols: ExportColumn<unknown>[] = [
       { title: 'Code', id: 'code', value: () => '' },

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
+import { isApiError } from '../../data/errors';
 import { isoToLocal } from './form-values';
 
 export interface Conflict {

@@ -1,11 +1,13 @@
 import type {
   EnumField, IntField, JsonField, MoneyField, NumberField, RefField, RefsField, TextField, TextsField,
 } from '../../domain/registry/fields';
+import type { Grants } from '../../domain/contract/permissions';
 import type { ResourceDef } from '../../domain/registry/resource';
 import { BoolControl } from './controls/BoolControl';
 import { DateControl } from './controls/DateControl';
 import { DateTimeControl } from './controls/DateTimeControl';
 import { EnumControl } from './controls/EnumControl';
+import { GrantsMatrix } from './controls/GrantsMatrix';
 import { ImageControl } from './controls/ImageControl';
 import { JsonControl } from './controls/JsonControl';
 import { MoneyControl } from './controls/MoneyControl';
@@ -90,5 +92,10 @@ export function FieldControl(p: FieldControlProps) {
       return <PropsEditor {...base} field={field as JsonField} value={value as PropRow[]} onChange={set} />;
     case 'json':
       return <JsonControl {...base} field={field as JsonField} value={value as string} onChange={set} />;
+    case 'grants':
+      return (
+        <GrantsMatrix {...base} field={field as JsonField} value={value as Grants} onChange={set}
+          allActions={p.values.is_admin === true} />
+      );
   }
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Input, Paper, SimpleGrid, Stack, Text, 
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROUTE_TREE } from '../../app/menu/route-tree';
+import { ROUTE_TREE } from '../../domain/menu/route-tree';
 import type { TextsField } from '../../domain/registry/fields';
 import type { ControlProps } from './controls/control-props';
 import {

@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNotifier } from '../../api/notifier';
-import { fakeNotifier } from '../../api/test-helpers';
+import { setNotifier } from '../../data/notifier';
+import { fakeNotifier } from '../../data/test-helpers';
 import type { ResourceDef } from '../../domain/registry/resource';
 import { RESOURCES } from '../../domain/resources/all';
 import { items } from '../../domain/resources/items/items';
 import { workflows } from '../../domain/resources/production/workflows';
 import { accounts } from '../../domain/resources/system/accounts';
 import { roles } from '../../domain/resources/system/roles';
-import { i18n, initI18n } from '../../i18n';
+import { i18n } from '../../i18n';
+import { initI18n } from '../../i18n/react';
 import { formFields, type FormMode } from './field-kinds';
 import { ResourceForm } from './ResourceForm';
 import {
@@ -185,7 +186,7 @@ describe('ResourceForm values and validation', () => {
     const first = new URL(String(fetchMock.mock.calls[0]![0]), 'http://x');
     expect(first.pathname).toBe('/itemcategories/list/');
     expect(first.searchParams.get('limit')).toBe('50');
-    expect(first.searchParams.get('keyword')).toBe('');
+    expect(first.searchParams.get('keyword')).toBeNull(); // no keyword yet: the first 50 rows
     await waitFor(() => expect(document.body.textContent).toContain('木箱类'));
     await typeInto(input, '木');
     await waitFor(() => {

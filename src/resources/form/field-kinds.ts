@@ -8,6 +8,7 @@ import type { ResourceDef } from '../../domain/registry/resource';
  * - A `json` field named `props` holds the dynamic property columns (spec §9): edited as ordered key/value rows.
  *   Any other `json` field is edited as JSON text.
  * - A `texts` field named `menus` holds menu paths (a role's permissions): edited as a tree of the route tree.
+ * - A `json` field with `format: 'grants'` holds a role's grants: edited as a resource × action matrix.
  * - A text with `format: 'image'` holds an uploaded image's URL; `multiline` text gets a text area.
  * - `readOnly` fields are set by the server: shown read-only on edit, left out on create. System columns
  *   (`SYSTEM_COLUMNS`) are never form fields.
@@ -15,14 +16,14 @@ import type { ResourceDef } from '../../domain/registry/resource';
  */
 export type ControlKind =
   | 'text' | 'textarea' | 'image' | 'password' | 'int' | 'number' | 'money' | 'bool' | 'date' | 'datetime'
-  | 'enum' | 'ref' | 'refs' | 'texts' | 'menus' | 'props' | 'json';
+  | 'enum' | 'ref' | 'refs' | 'texts' | 'menus' | 'props' | 'json' | 'grants';
 
 export type FormMode = 'create' | 'edit';
 
 export function controlKindOf(name: string, f: Field): ControlKind {
   switch (f.type) {
     case 'text': return f.format === 'image' ? 'image' : f.multiline ? 'textarea' : 'text';
-    case 'json': return name === 'props' ? 'props' : 'json';
+    case 'json': return f.format === 'grants' ? 'grants' : name === 'props' ? 'props' : 'json';
     case 'texts': return name === 'menus' ? 'menus' : 'texts';
     default: return f.type;
   }
@@ -40,7 +41,7 @@ export interface FormField {
   wide: boolean;
 }
 
-const WIDE: ReadonlySet<ControlKind> = new Set(['textarea', 'refs', 'texts', 'menus', 'props', 'json', 'image']);
+const WIDE: ReadonlySet<ControlKind> = new Set(['textarea', 'refs', 'texts', 'menus', 'props', 'json', 'image', 'grants']);
 
 /** The fields of a form, in declaration order. */
 export function formFields(def: ResourceDef, mode: FormMode): FormField[] {

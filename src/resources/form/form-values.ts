@@ -1,6 +1,7 @@
 import type { Field } from '../../domain/registry/fields';
 import type { ResourceDef } from '../../domain/registry/resource';
 import { localDateTimeString } from '../../domain/rules/date-single';
+import { grantsOf } from './controls/grants-matrix';
 import { formFields, type FormMode } from './field-kinds';
 
 /**
@@ -9,7 +10,8 @@ import { formFields, type FormMode } from './field-kinds';
  * Form values per control: text, password, JSON text → string ('' = nothing); int, number, money → number or the
  * text being typed ('' = nothing; money as text with at least 2 decimals); bool → boolean; date → `YYYY-MM-DD`;
  * date-time → `YYYY-MM-DD HH:mm:ss` in the user's local time; enum → string; ref → id; refs → ids in order;
- * texts → strings; props → ordered `{key, value}` rows; all of them null or empty when there is no value.
+ * texts → strings; props → ordered `{key, value}` rows; a role's grants → the grants object ({} = none); all of them
+ * null or empty when there is no value.
  */
 export type FormValues = Record<string, unknown>;
 export type Row = Record<string, unknown>;
@@ -94,6 +96,7 @@ export function toFormValue(name: string, f: Field, v: unknown): unknown {
     case 'refs': return Array.isArray(value) ? value.filter((x): x is number => typeof x === 'number') : [];
     case 'texts': return Array.isArray(value) ? value.map(String) : [];
     case 'json':
+      if (f.format === 'grants') return grantsOf(value);
       if (name === 'props') return propsToRows(value);
       return value == null ? '' : JSON.stringify(value, null, 2);
   }
@@ -150,6 +153,7 @@ export function toApiValue(name: string, f: Field, v: unknown): ApiValue {
     case 'refs': return ok(Array.isArray(v) ? [...v] : []);
     case 'texts': return ok(Array.isArray(v) ? [...v] : []);
     case 'json': {
+      if (f.format === 'grants') return ok(v && typeof v === 'object' && Object.keys(v).length ? v : null);
       if (name === 'props') {
         const r = rowsToProps(Array.isArray(v) ? (v as PropRow[]) : []);
         return r.ok ? ok(r.value) : r;

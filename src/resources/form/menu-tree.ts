@@ -1,5 +1,5 @@
-import { joinPath } from '../../app/menu/flatten';
-import type { MenuNode } from '../../app/menu/menu-types';
+import { joinPath } from '../../domain/menu/flatten';
+import type { MenuNode } from '../../domain/menu/menu-types';
 
 /**
  * A role's menu paths edited as a tree of the client's route tree (DESIGN §5).

@@ -136,7 +136,9 @@ export function sampleValue(name: string, f: Field): unknown {
     case 'ref': return 1;
     case 'refs': return [1, 2];
     case 'texts': return name === 'menus' ? ['/dashboard', '/customers/list'] : ['a', 'b'];
-    case 'json': return name === 'props' ? { 主数量: 10, 主单位: '件' } : { a: 1 };
+    case 'json':
+      if (f.format === 'grants') return { items: { actions: ['view', 'edit'] }, customers: { actions: ['view'], scope: 'own' } };
+      return name === 'props' ? { 主数量: 10, 主单位: '件' } : { a: 1 };
   }
 }
 

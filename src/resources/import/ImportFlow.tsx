@@ -3,9 +3,8 @@ import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiPost } from '../../api/http';
-import { queryKeys } from '../../api/query-keys';
-import { LONG_TIMEOUT_MS } from '../../api/transport';
+import { queryKeys } from '../../data/query-keys';
+import { resourceClient } from '../../data/resource-client';
 import { fieldLabel } from '../../domain/i18n/resource-labels';
 import type { Lang } from '../../domain/messages/catalog';
 import type { ResourceDef } from '../../domain/registry/resource';
@@ -14,7 +13,7 @@ import { ImportMapping } from './ImportMapping';
 import { ImportPreview } from './ImportPreview';
 import { ImportResult } from './ImportResult';
 import { mapColumns, missingColumns, type ColumnMapping } from './map-columns';
-import { runImport, type ImportReply, type ImportReport } from './run-import';
+import { runImport, type ImportReport } from './run-import';
 import { usePreparedRows } from './use-prepared-rows';
 
 export interface ImportFlowProps {
@@ -56,7 +55,7 @@ export function ImportFlow({ res, lang, fileName, sheet }: ImportFlowProps) {
     stop.current = ctl;
     setProgress({ done: 0, total: prepared.length });
     const result = await runImport(prepared,
-      rows => apiPost<ImportReply>(`${res.api}/import/`, { rows }, { silent: true, timeoutMs: LONG_TIMEOUT_MS }),
+      (rows, signal) => resourceClient(res).importRows(rows, { signal }),
       { signal: ctl.signal, onProgress: (done, total) => setProgress({ done, total }) });
     stop.current = null;
     setProgress(null);

@@ -3,7 +3,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useMenu } from '../../app/menu/menu-store';
+import { useMenu } from '../../ui/stores';
 import { resourceLabel } from '../../domain/i18n/resource-labels';
 import { LANGS, type Lang } from '../../domain/messages/catalog';
 import { isImportable } from '../../domain/registry/import-cells';

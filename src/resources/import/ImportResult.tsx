@@ -2,8 +2,8 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@ma
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERROR_MS } from '../../api/envelope';
-import { getNotifier } from '../../api/notifier';
+import { ERROR_MS } from '../../data/envelope';
+import { getNotifier } from '../../data/notifier';
 import { fieldLabel } from '../../domain/i18n/resource-labels';
 import type { Lang } from '../../domain/messages/catalog';
 import type { ResourceDef } from '../../domain/registry/resource';

@@ -14,7 +14,7 @@ function fakeServer() {
     const results = rows.map((r, i): ImportReply['results'][number] => (Number(r.code!.slice(1)) % 2
       ? { row: i, status: 'rejected', errors: { code: 'odd' } } : { row: i, status: 'created', id: i + 1 }));
     const n = (s: string) => results.filter(x => x.status === s).length;
-    return { created: n('created'), updated: 0, unchanged: 0, rejected: n('rejected'), results };
+    return { msg: 'OK', summary: '', created: n('created'), updated: 0, unchanged: 0, rejected: n('rejected'), results };
   };
   return { send, got };
 }

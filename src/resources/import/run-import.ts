@@ -10,16 +10,9 @@ import type { PreparedRow } from './validate-rows';
  *   was imported stays imported, and running the same file again is safe: the server matches rows by natural key.
  */
 
-export type ImportStatus = 'created' | 'updated' | 'unchanged' | 'rejected';
+import type { ImportReply, ImportStatus } from '../../domain/contract/replies';
 
-/** The server's reply to one batch (docs/api.md). */
-export interface ImportReply {
-  created: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-  results: { row: number; status: ImportStatus; id?: number; errors?: Record<string, string> }[];
-}
+export type { ImportReply, ImportStatus };
 
 export interface ReportLine {
   line: number;

@@ -1,44 +1,72 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconBan, IconDatabaseImport, IconEdit, IconPlus, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBan, IconDatabaseImport, IconEdit, IconEye, IconPlus, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isAbort, isApiError } from '../../api/errors';
-import { apiGet, apiPost } from '../../api/http';
-import { queryKeys } from '../../api/query-keys';
-import { useSaveGuard } from '../../api/use-save-guard';
+import type { GridQuery } from '../../domain/contract/grid-query';
+import type { ListQuery } from '../../domain/contract/list';
+import { createPathOf, editPathOf } from '../../domain/menu/resource-paths';
 import type { ResourceDef } from '../../domain/registry/resource';
+import { isAbort, isApiError } from '../../data/errors';
+import { exportList } from '../../data/export';
+import { listQueryOf } from '../../data/list-query';
+import { queryKeys } from '../../data/query-keys';
+import { resourceClient } from '../../data/resource-client';
+import { OfflineNotice } from '../../ui/data/OfflineNotice';
+import { useCan, useHiddenFields } from '../../ui/data/use-permissions';
+import { offlineView, useReachable, useResourceList } from '../../ui/data/use-resource';
 import { DataGrid } from '../../ui/grid/DataGrid';
+import { Pager } from '../../ui/grid/Pager';
 import { useRequireSelection } from '../../ui/grid/require-selection';
 import type { RowKey } from '../../ui/grid/types';
+import { useSaveGuard } from '../../ui/use-save-guard';
 import { useElementTop } from '../../ui/use-element-top';
-import { createPathOf, editPathOf } from '../form/resource-paths';
-import { ExportButton } from '../export/ExportButton';
+import { saveBytes } from '../export/download';
+import { ExportButton, type ServerExport } from '../export/ExportButton';
+import { EXPORT_FILE_NAME, serverTitles } from '../export/export-rows';
 import { lastUsedOf, rememberLastUsed } from './last-used';
-import { selectionIn } from './selection';
 import { exportColumnsOf, listColumns, type ListRow } from './list-columns';
+import { selectionIn } from './selection';
 
 export interface ResourceListProps { def: ResourceDef }
 
 /** The app header the spec's grid height leaves out (page height − 42 px − toolbar, spec §9). */
 const HEADER_PX = 42;
-/** Whole lists are loaded (the server allows up to 100,000 rows); sorting, filters and search then run locally. */
+const PAGER_PX = 40;
+/** A list loaded whole asks for every row (up to the declaration's cap); sort, filters and search then run here. */
 const ALL = -1;
+/** Typing pauses this long before a list paged by the server is asked again. */
+const KEYWORD_DEBOUNCE_MS = 300;
 // Stable across renders: the grid recomputes its rows when these change identity.
 const NO_ROWS: ListRow[] = [];
+const NO_QUERY: GridQuery = { sorting: [], filters: [] };
 const rowIdOf = (r: ListRow) => r.id;
 const isCanceledRow = (r: ListRow) => r.canceled === true;
+
+/** A write button that says why it is disabled while the server is out of reach. */
+function Writable({ offline, children }: { offline: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return offline ? <Tooltip label={t('offline.write_disabled')}><span>{children}</span></Tooltip> : <>{children}</>;
+}
 
 /**
  * The generic list screen of a resource (DESIGN §3): the declaration's list columns on the data grid, with new /
  * edit / delete (master data) or void (documents), refresh, export and import.
  *
  * Rules:
+ * - A list loaded whole sorts, filters, searches and totals in the browser; a list paged by the server (`paging:
+ *   'server'`) asks the server for each page with the grid's sort, filters and keyword, and shows the server's totals
+ *   of the whole filtered list. Its export is the server's, with the same parameters, so the file holds the filtered
+ *   rows of every page in the grid's order.
  * - Edit, delete, void and export of a selection need a selected row ("please select a row of data").
  * - Delete and void ask first; each row is sent on its own, so one refusal (a referenced row: the server names the
  *   rows that point at it) leaves the others done, and the list is reloaded either way.
- * - Opening a row (double click, Enter, Edit) remembers it as the last used row, highlighted on return.
+ * - While the server is out of reach the list shows its offline copy (offline resources) or what it last showed,
+ *   says so, and disables new, delete, void and import with the reason. Opening a row still works (read-only).
+ * - A button the role's grants do not allow is not shown (new: create, delete or void: delete, import, export); a
+ *   sensitive field it may not see has no column.
  */
 export default function ResourceList({ def }: ResourceListProps) {
   const { t } = useTranslation();
@@ -46,24 +74,46 @@ export default function ResourceList({ def }: ResourceListProps) {
   const qc = useQueryClient();
   const requireSelection = useRequireSelection();
   const { run, busy } = useSaveGuard();
+  const paged = def.paging === 'server';
   const [keyword, setKeyword] = useState('');
+  const [serverKeyword] = useDebouncedValue(keyword.trim(), KEYWORD_DEBOUNCE_MS);
+  const [gridQuery, setGridQuery] = useState<GridQuery>(NO_QUERY);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(def.pageSize ?? 50);
   const [picked, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
   const [shown, setShown] = useState<readonly ListRow[]>([]);
   // Actions and the count see only selected rows that are shown: not rows a reload dropped (deleted by someone
   // else), nor rows the keyword or a filter hides.
   const selected = useMemo(() => selectionIn(picked, shown), [picked, shown]);
   const [top, topRef] = useElementTop<HTMLDivElement>();
-  const columns = useMemo(() => listColumns(def, t), [def, t]);
+  const hidden = useHiddenFields(def);
+  // A sensitive field the role may not see has no column (the server leaves it out of the rows anyway).
+  const columns = useMemo(() => listColumns(def, t).filter(c => !hidden.includes(c.id)), [def, t, hidden]);
+  const mayCreate = useCan(def, 'create');
+  const mayRemove = useCan(def, 'delete');
+  const mayImport = useCan(def, 'import');
+  const mayExport = useCan(def, 'export');
+  const mayEdit = useCan(def, 'edit');
   const exportColumns = useMemo(() => exportColumnsOf(def, columns), [def, columns]);
 
-  const params = { limit: ALL };
-  const list = useQuery({
-    queryKey: queryKeys.list(def.api, params),
-    queryFn: ({ signal }) => apiGet<{ dt: ListRow[] }>(`${def.api}/list/`, params, { signal }).then(r => r.dt),
-  });
-  const rows = list.data ?? NO_ROWS;
+  // What the server is asked for: everything once, or one page of the grid's query.
+  const serverQuery = useMemo<ListQuery>(
+    () => (paged ? { ...listQueryOf(def, { ...gridQuery, keyword: serverKeyword }), page, limit: pageSize, totals: true } : { limit: ALL }),
+    [paged, def, gridQuery, serverKeyword, page, pageSize],
+  );
+  const list = useResourceList(def, serverQuery, { keepPrevious: paged });
+  const reachable = useReachable();
+  const offline = offlineView(list, reachable);
+  const rows = (list.data?.dt as ListRow[] | undefined) ?? NO_ROWS;
   const document = def.kind === 'document';
   const createPath = createPathOf(def);
+  const writesOff = offline.offline;
+
+  const onQueryChange = useCallback((q: GridQuery) => {
+    setGridQuery(prev => (JSON.stringify(prev) === JSON.stringify(q) ? prev : q));
+    setPage(1);
+  }, []);
+  const onKeyword = (v: string) => { setKeyword(v); setPage(1); };
 
   const open = (id: number) => {
     const path = editPathOf(def, id);
@@ -90,9 +140,7 @@ export default function ResourceList({ def }: ResourceListProps) {
   const remove = (targets: readonly ListRow[]) => void run(async () => {
     setPending(null);
     try {
-      for (const r of targets) {
-        await apiPost(`${def.api}/${document ? 'cancel' : 'delete'}/`, document ? { id: r.id, version: r.version } : { id: r.id });
-      }
+      for (const r of targets) await resourceClient(def).remove({ id: r.id, version: r.version });
     } catch (e) {
       // The request layer has shown the refusal (with the referencing rows); the rows before it are done.
       if (!isAbort(e) && !isApiError(e)) throw e;
@@ -102,42 +150,63 @@ export default function ResourceList({ def }: ResourceListProps) {
     }
   });
 
-  const toolbarHeight = Math.max(0, top - HEADER_PX) + 8;
+  const serverExport: ServerExport | undefined = paged ? async ({ signal, onProgress }) => {
+    const { page: _p, limit: _l, totals: _t, ...q } = serverQuery;
+    const { file } = await exportList(def, q, serverTitles(exportColumns, def), {
+      signal, onProgress: p => onProgress(p.bytes, p.rows),
+    });
+    saveBytes(file, EXPORT_FILE_NAME);
+  } : undefined;
+
+  const toolbarHeight = Math.max(0, top - HEADER_PX) + 8 + (paged ? PAGER_PX : 0);
+  const total = list.data?.total ?? 0;
 
   return (
     <Stack gap={8} p="sm" data-testid="resource-list" data-resource={def.name}>
       <Group gap={8} wrap="wrap">
-        {createPath && (
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => void navigate(createPath)} data-testid="list-create">
-            {t('lists.create')}
-          </Button>
+        {createPath && mayCreate && (
+          <Writable offline={writesOff}>
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => void navigate(createPath)} data-testid="list-create"
+              disabled={writesOff}>
+              {t('lists.create')}
+            </Button>
+          </Writable>
         )}
         {createPath && (
-          <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={edit} data-testid="list-edit">
-            {t('lists.edit')}
+          <Button size="xs" variant="default" leftSection={mayEdit ? <IconEdit size={14} /> : <IconEye size={14} />} onClick={edit}
+            data-testid={mayEdit ? 'list-edit' : 'list-view'}>
+            {t(mayEdit ? 'lists.edit' : 'lists.view')}
           </Button>
         )}
-        <Button size="xs" variant="default" color="red" leftSection={document ? <IconBan size={14} /> : <IconTrash size={14} />}
-          onClick={askRemove} loading={busy} data-testid="list-remove">
-          {t(document ? 'lists.cancel_row' : 'lists.delete')}
-        </Button>
+        {mayRemove && <Writable offline={writesOff}>
+          <Button size="xs" variant="default" color="red" leftSection={document ? <IconBan size={14} /> : <IconTrash size={14} />}
+            onClick={askRemove} loading={busy} disabled={writesOff} data-testid="list-remove">
+            {t(document ? 'lists.cancel_row' : 'lists.delete')}
+          </Button>
+        </Writable>}
         <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={() => void list.refetch()}
           loading={list.isFetching} data-testid="list-refresh">
           {t('lists.refresh')}
         </Button>
-        <ExportButton resource={def.name} columns={exportColumns} rows={shown} total={rows.length}
-          selection={selected.size > 0 ? rows.filter(r => selected.has(r.id)) : undefined} />
-        <Button size="xs" variant="default" leftSection={<IconDatabaseImport size={14} />}
-          onClick={() => void navigate(`/data/importdata?resource=${encodeURIComponent(def.name)}`)} data-testid="list-import">
-          {t('lists.import')}
-        </Button>
+        {mayExport && (
+          <ExportButton columns={exportColumns} rows={shown} serverExport={offline.offline ? undefined : serverExport}
+            selection={selected.size > 0 ? rows.filter(r => selected.has(r.id)) : undefined} />
+        )}
+        {mayImport && <Writable offline={writesOff}>
+          <Button size="xs" variant="default" leftSection={<IconDatabaseImport size={14} />} disabled={writesOff}
+            onClick={() => void navigate(`/data/importdata?resource=${encodeURIComponent(def.name)}`)} data-testid="list-import">
+            {t('lists.import')}
+          </Button>
+        </Writable>}
         <TextInput size="xs" w={200} placeholder={t('lists.keyword')} aria-label={t('lists.keyword')} leftSection={<IconSearch size={14} />}
-          value={keyword} onChange={e => setKeyword(e.currentTarget.value)} data-testid="list-keyword" />
+          value={keyword} onChange={e => onKeyword(e.currentTarget.value)} data-testid="list-keyword" />
         <Text size="xs" c="dimmed" data-testid="list-count">
-          {t('lists.count', { count: shown.length })}{selected.size > 0 ? ` · ${t('lists.selected', { count: selected.size })}` : ''}
+          {t('lists.count', { count: paged ? total : shown.length })}
+          {selected.size > 0 ? ` · ${t('lists.selected', { count: selected.size })}` : ''}
         </Text>
       </Group>
-      {list.isError && (
+      <OfflineNotice view={offline} hasData={list.data !== undefined} />
+      {list.isError && list.data === undefined && !offline.offline && (
         <Alert color="red" title={t('lists.load_failed')} py={6}>
           <Button size="xs" variant="light" onClick={() => void list.refetch()}>{t('lists.retry')}</Button>
         </Alert>
@@ -160,12 +229,17 @@ export default function ResourceList({ def }: ResourceListProps) {
       </Modal>
       <div ref={topRef}>
         <DataGrid<ListRow>
-          rows={rows} columns={columns} rowId={rowIdOf} loading={list.isFetching} keyword={keyword}
+          rows={rows} columns={columns} rowId={rowIdOf} loading={list.isFetching} keyword={paged ? undefined : keyword}
           selected={selected} onSelectedChange={setSelected} lastUsedId={lastUsedOf(def.name)}
           isCanceled={document ? isCanceledRow : undefined}
           onRowOpen={createPath ? r => open(r.id) : undefined} toolbarHeight={toolbarHeight} onViewChange={setShown}
+          server={paged ? { onQueryChange, totals: list.data?.totals, total } : undefined}
         />
       </div>
+      {paged && (
+        <Pager page={page} pageSize={pageSize} total={total} onPage={setPage}
+          onPageSize={n => { setPageSize(n); setPage(1); }} />
+      )}
     </Stack>
   );
 }

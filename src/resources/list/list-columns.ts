@@ -46,7 +46,11 @@ export function listColumns(def: ResourceDef, t: TFunction): GridColumn<ListRow>
       return { id: name, title, kind: 'text', value: r => (Array.isArray(r[name]) ? (r[name] as unknown[]).join(', ') : asCell(r[name])) };
     }
     const kind = SCALAR_KINDS[f.type] ?? 'text';
-    if (kind === 'int' || kind === 'number' || kind === 'money') return { id: name, title, kind, value: r => asNumber(r[name]) };
+    if (kind === 'int' || kind === 'number' || kind === 'money') {
+      // Only fields that declare a meaningful total are totalled (quantities, amounts; never prices or orders).
+      const sum = (f.type === 'int' || f.type === 'number' || f.type === 'money') && f.sum === true;
+      return { id: name, title, kind, total: sum, value: r => asNumber(r[name]) };
+    }
     if (f.type === 'enum') {
       const options = f.values.map(v => ({ value: v, label: t(`resources.${def.name}.enums.${name}.${v}`, { defaultValue: v }) }));
       return { id: name, title, kind: 'enum', options, value: r => asCell(r[name]) };

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNotifier } from '../../api/notifier';
-import { fakeNotifier } from '../../api/test-helpers';
+import { setNotifier } from '../../data/notifier';
+import { fakeNotifier } from '../../data/test-helpers';
 import { customers } from '../../domain/resources/sales/customers';
 import { warestatus } from '../../domain/resources/warehouse/warestatus';
-import { initI18n } from '../../i18n';
+import { initI18n } from '../../i18n/react';
 import { click, jsonReply, mustFind, renderUi, setupDom, typeInto, waitFor, type Rendered } from '../form/test-utils';
 import ResourceCreate from './ResourceCreate';
 

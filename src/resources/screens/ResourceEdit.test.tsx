@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUSY_WARNING_MS } from '../../api/save-guard';
-import { setNotifier } from '../../api/notifier';
-import { fakeNotifier } from '../../api/test-helpers';
+import { BUSY_WARNING_MS } from '../../data/save-guard';
+import { setNotifier } from '../../data/notifier';
+import { fakeNotifier } from '../../data/test-helpers';
 import { customers } from '../../domain/resources/sales/customers';
 import { journals } from '../../domain/resources/system/journals';
-import { initI18n } from '../../i18n';
+import { initI18n } from '../../i18n/react';
 import { isoToLocal } from '../form/form-values';
 import { click, jsonReply, mustFind, renderUi, sampleRow, setupDom, typeInto, waitFor, type Rendered } from '../form/test-utils';
 import ResourceEdit from './ResourceEdit';
@@ -190,9 +190,24 @@ describe('ResourceEdit', () => {
   });
 
   it('a row that cannot be loaded says so and offers to retry', async () => {
-    serve({ 'GET /customers/detail/': () => jsonReply({ msg: '记录不存在' }, 404) });
+    serve({ 'GET /customers/detail/': () => jsonReply({ msg: '服务器执行出错500' }, 500) });
     ui = await renderUi(<ResourceEdit def={customers} />, { path: '/customers/edit/5', pattern: '/customers/edit/:id' });
     await waitFor(() => expect(document.body.textContent).toContain('记录加载失败'));
-    expect(notifier.error).toHaveBeenCalledWith('记录不存在', 2000);
+    expect(document.body.textContent).toContain('重试');
+  });
+
+  it('a row that does not exist is not a failure: it says so, who deleted it and when, and offers the list', async () => {
+    serve({
+      'GET /customers/detail/': () => jsonReply({ msg: '记录不存在' }, 404),
+      'GET /history/list/': () => jsonReply({ msg: 'OK', total: 2, names: {}, dt: [
+        { id: 1, table_name: 'customers', kid: 5, action: 'create', before: null, after: { name: 'x' }, by_id: 1, by_name: '张三', at: '2026-01-02T03:04:05Z', rev: 1 },
+        { id: 2, table_name: 'customers', kid: 5, action: 'delete', before: { name: 'x' }, after: null, by_id: 2, by_name: '李四', at: '2026-02-03T04:05:06Z', rev: 2 },
+      ] }),
+    });
+    ui = await renderUi(<ResourceEdit def={customers} />, { path: '/customers/edit/5', pattern: '/customers/edit/:id' });
+    await waitFor(() => expect(mustFind('not-found').textContent).toContain('这条记录不存在'));
+    await waitFor(() => expect(mustFind('deleted-by').textContent).toContain('李四'));
+    expect(document.body.textContent).not.toContain('记录加载失败');
+    expect(document.body.textContent).toContain('返回列表');
   });
 });

@@ -1,19 +1,22 @@
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconHistory } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { isAbort, isApiError } from '../../api/errors';
-import { apiGet, apiPost } from '../../api/http';
-import { queryKeys } from '../../api/query-keys';
-import { useSaveGuard } from '../../api/use-save-guard';
+import { isAbort, isApiError } from '../../data/errors';
+import { historyKey, queryKeys } from '../../data/query-keys';
+import { resourceClient, type Detailed } from '../../data/resource-client';
+import { OfflineNotice } from '../../ui/data/OfflineNotice';
+import { useCan } from '../../ui/data/use-permissions';
+import { offlineView, useReachable, useResourceDetail } from '../../ui/data/use-resource';
+import { useSaveGuard } from '../../ui/use-save-guard';
 import type { ResourceDef } from '../../domain/registry/resource';
 import { ConflictDialog, conflictOf, type Conflict } from '../form/ConflictDialog';
 import type { Row } from '../form/form-values';
 import { HistoryDrawer } from '../form/history/HistoryDrawer';
-import { historyKey } from '../form/history/history-diff';
-import { idFromPath, listPathOf } from '../form/resource-paths';
+import { NotFound } from './NotFound';
+import { idFromPath, listPathOf } from '../../domain/menu/resource-paths';
 import { ResourceForm } from '../form/ResourceForm';
 
 export interface ResourceEditProps {
@@ -21,8 +24,6 @@ export interface ResourceEditProps {
   /** The row's id; default: the route's `:id`, else the number after `/edit/` in the path. */
   id?: string | number;
 }
-
-interface SaveReply { id: number; version: number; dt: Row }
 
 /**
  * The generic edit page of a resource (`<list base>/edit/:id`): loads `<api>/detail/?id=`, edits it with
@@ -34,6 +35,9 @@ interface SaveReply { id: number; version: number; dt: Row }
  * - A stale version (409) opens the conflict dialog naming who changed the row and when; Reload fetches the row
  *   again and rebuilds the form from it, keeping nothing of the stale form.
  * - Other refusals show the server's message (the request layer does) and its per-field messages on the fields.
+ * - A row that does not exist (404) is not a failure: the page says so, and who deleted it and when if the history
+ *   knows, and offers the list.
+ * - While the server is out of reach the row shows from the offline copy or the last visit, read-only, saying so.
  */
 export default function ResourceEdit({ def, id: idProp }: ResourceEditProps) {
   const { t } = useTranslation();
@@ -43,11 +47,10 @@ export default function ResourceEdit({ def, id: idProp }: ResourceEditProps) {
   const qc = useQueryClient();
   const id = String(idProp ?? params.id ?? idFromPath(pathname) ?? '');
   const key = queryKeys.detail(def.api, id);
-  const detail = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => apiGet<{ dt: Row }>(`${def.api}/detail/`, { id }, { signal }).then(r => r.dt),
-    enabled: /^\d+$/.test(id),
-  });
+  const detail = useResourceDetail(def, /^\d+$/.test(id) ? Number(id) : undefined);
+  const reachable = useReachable();
+  const offline = offlineView(detail, reachable);
+  const mayEdit = useCan(def, 'edit');
   const { run, busy } = useSaveGuard();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -58,12 +61,12 @@ export default function ResourceEdit({ def, id: idProp }: ResourceEditProps) {
   const listPath = listPathOf(def);
 
   const save = (values: Record<string, unknown>) => void run(async () => {
-    const row = detail.data;
+    const row = detail.data?.row;
     if (!row) return;
     try {
-      const reply = await apiPost<SaveReply>(`${def.api}/save/`, { item: { ...values, id: row.id, version: row.version } });
+      const reply = await resourceClient(def).save(values, { id: row.id, version: row.version });
       setServerErrors({});
-      qc.setQueryData(key, reply.dt);
+      qc.setQueryData<Detailed<ResourceDef>>(key, { row: reply.dt });
       setEpoch(e => e + 1);
       void qc.invalidateQueries({ queryKey: queryKeys.lists(def.api) });
       void qc.invalidateQueries({ queryKey: historyKey(def.name, id) });
@@ -89,8 +92,9 @@ export default function ResourceEdit({ def, id: idProp }: ResourceEditProps) {
     }
   };
 
-  const row = detail.data;
+  const row = detail.data?.row as Row | undefined;
   const display = row?.[def.display];
+  const notFound = isApiError(detail.error) && detail.error.status === 404;
   // A cancelled document stays as it was cancelled: other documents and the books point at it.
   const canceled = row?.canceled === true;
   const badId = !/^\d+$/.test(id);
@@ -106,8 +110,10 @@ export default function ResourceEdit({ def, id: idProp }: ResourceEditProps) {
         </Button>
       </Group>
       {canceled && <Alert color="gray" data-testid="canceled-notice">{t('forms.canceled_readonly')}</Alert>}
-      {badId && <Alert color="red">{t('forms.load_failed')}</Alert>}
-      {detail.isError && (
+      <OfflineNotice view={offline} hasData={row !== undefined} />
+      {!mayEdit && row && <Alert color="gray" py={6} data-testid="read-only-notice">{t('lists.read_only')}</Alert>}
+      {(badId || notFound) && <NotFound def={def} id={id} />}
+      {detail.isError && !notFound && !(offline.offline && row) && (
         <Alert color="red" title={t('forms.load_failed')}>
           <Button size="xs" variant="light" onClick={() => void detail.refetch()}>{t('forms.retry')}</Button>
         </Alert>
@@ -115,7 +121,7 @@ export default function ResourceEdit({ def, id: idProp }: ResourceEditProps) {
       {detail.isPending && !detail.isError && !badId && <Center py="xl"><Loader /></Center>}
       {row && (
         <ResourceForm key={`${epoch}:${String(row.version)}`} def={def} initial={row} mode="edit" onSubmit={save}
-          errors={serverErrors} busy={busy} disabled={canceled}
+          errors={serverErrors} busy={busy} disabled={canceled || offline.offline || !mayEdit}
           actions={listPath && (
             <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(listPath)}>
               {t('forms.back')}

@@ -3,9 +3,9 @@ import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNotifier, silentNotifier } from '../../api/notifier';
+import { setNotifier, silentNotifier } from '../../data/notifier';
 import { localDateString } from '../../domain/rules/date-single';
-import { initI18n } from '../../i18n';
+import { initI18n } from '../../i18n/react';
 import { DataGrid, KEYWORD_DEBOUNCE_MS } from './DataGrid';
 import { requireSelection } from './require-selection';
 import type { DataGridProps, GridColumn, RowKey } from './types';
@@ -27,8 +27,8 @@ const ROWS: Line[] = Array.from({ length: 1000 }, (_, i) => ({
 
 const COLUMNS: GridColumn<Line>[] = [
   { id: 'name', title: '名称', kind: 'text', value: r => r.name },
-  { id: 'qty', title: '数量', kind: 'number', value: r => r.qty },
-  { id: 'price', title: '金额', kind: 'money', value: r => r.price },
+  { id: 'qty', title: '数量', kind: 'number', total: true, value: r => r.qty },
+  { id: 'price', title: '金额', kind: 'money', total: true, value: r => r.price },
   { id: 'day', title: '日期', kind: 'date', value: r => r.day },
 ];
 

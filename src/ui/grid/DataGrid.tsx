@@ -19,12 +19,14 @@ import {
 import { HeaderRow } from './HeaderRow';
 import { RowSlots } from './row-slots';
 import { TotalsRow } from './TotalsRow';
-import type { ColumnFilterValue, DataGridProps, RowKey } from './types';
+import type { ColumnFilterValue, DataGridProps, GridColumn, RowKey } from './types';
 import { useGridHeight } from './use-grid-height';
 import { DATE_BAR_COLUMN, useGridTable } from './use-grid-table';
 import { useTotals } from './use-totals';
 
 export type { ColumnFilterValue, DataGridProps, GridColumn, GridKind, RowKey } from './types';
+
+const NO_COLUMNS: readonly GridColumn<never>[] = [];
 
 /** Rows and columns rendered beyond the viewport, so a fast scroll shows no blank edge. */
 const ROW_OVERSCAN = 3;
@@ -76,15 +78,29 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
   // 100 000 rows on every scroll frame.
   const [keyOf] = useState(() => props.rowId);
   const [typedKeyword] = useDebouncedValue(keyword, KEYWORD_DEBOUNCE_MS);
+  const server = props.server;
   const { table, baseWidths } = useGridTable({
     rows, columns, rowId: keyOf, keyword: typedKeyword, lang: i18n.language,
-    dateBar: dateFilter && { columnId: dateFilter.columnId, initial: initialDates },
+    dateBar: dateFilter && { columnId: dateFilter.columnId, initial: initialDates }, server: !!server,
   });
 
   const shown = table.getRowModel().rows;
   const filteredModel = table.getFilteredRowModel();
   const filteredRows = useMemo(() => filteredModel.rows.map(r => r.original as Row), [filteredModel]);
-  const totals = useTotals(columns, filteredRows);
+  // A page of a server list is totalled by the server over the whole filtered list, not here.
+  const localTotals = useTotals(server ? NO_COLUMNS as readonly GridColumn<Row>[] : columns, filteredRows);
+  const totals = useMemo(() => (server
+    ? { values: new Map(Object.entries(server.totals ?? {}).filter((e): e is [string, number] => e[1] !== null)), pending: false }
+    : localTotals), [server, localTotals]);
+
+  // A server list learns what to ask for from the grid's sort and filters (the date bar filters its column).
+  const sortingState = table.state.sorting;
+  const filterState = table.state.columnFilters;
+  const reportQuery = useEffectEvent(() => server?.onQueryChange({
+    sorting: sortingState.map(s => ({ id: s.id, desc: s.desc })),
+    filters: filterState.map(f => ({ id: f.id === DATE_BAR_COLUMN && dateFilter ? dateFilter.columnId : f.id, value: f.value as ColumnFilterValue })),
+  }));
+  useEffect(() => { reportQuery(); }, [sortingState, filterState]);
 
   // Column geometry: dragged widths (TanStack's sizing state) over the remembered or declared ones, their offsets.
   const sizing = table.state.columnSizing;
@@ -335,7 +351,8 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
         {shown.length === 0 && !loading && (
           <div className={classes.empty} style={{ width: '100%' }}>{t('grid.empty')}</div>
         )}
-        <TotalsRow cols={cols} values={totals.values} pending={totals.pending} count={filteredRows.length} />
+        <TotalsRow cols={cols} values={totals.values} pending={totals.pending}
+          count={server?.total ?? filteredRows.length} filtered={filterState.length > 0 || !!typedKeyword?.trim()} />
       </div>
       <LoadingOverlay visible={loading} zIndex={4} overlayProps={{ blur: 0 }} loaderProps={{ size: 'sm' }} />
     </div>

@@ -10,17 +10,19 @@ interface TotalsRowProps<Row> {
   pending: boolean;
   /** Rows totalled (after filters). */
   count: number;
+  /** The totals cover only the rows a filter or the keyword leaves. */
+  filtered: boolean;
 }
 
 /** The totals row pinned at the bottom: 合计 in the checkbox column, then each summed column's total (DESIGN §8). */
-function TotalsRowImpl<Row>({ cols, values, pending, count }: TotalsRowProps<Row>) {
+function TotalsRowImpl<Row>({ cols, values, pending, count, filtered }: TotalsRowProps<Row>) {
   const { t } = useTranslation();
   return (
     <div role="row" className={classes.totals} data-testid="grid-totals" data-pending={pending || undefined}
       style={{ height: TOTALS_HEIGHT, width: SELECT_WIDTH + cols.totalWidth }}>
-      <div role="rowheader" className={classes.select} style={{ width: SELECT_WIDTH }}
-        title={t('grid.row_count', { count })}>
-        {t('grid.total')}
+      <div role="rowheader" className={classes.select} style={{ width: SELECT_WIDTH }} data-filtered={filtered || undefined}
+        title={`${t(filtered ? 'grid.total_filtered_hint' : 'grid.total_hint')}\n${t('grid.row_count', { count })}`}>
+        {t('grid.total')}{filtered && <sup aria-label={t('grid.total_filtered_hint')}>*</sup>}
       </div>
       {cols.columns.map((col, i) => {
         const v = values.get(col.id);

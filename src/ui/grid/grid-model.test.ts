@@ -176,10 +176,11 @@ describe('selection', () => {
 });
 
 describe('totals', () => {
-  it('sum int, number and money columns unless told otherwise, each by its rule', () => {
-    expect(isTotalled(col('money', r => r.price))).toBe(true);
+  it('sum the numeric columns that say so (quantities, amounts), never prices, orders or ids by default', () => {
+    expect(isTotalled(col('money', r => r.price, { total: true }))).toBe(true);
+    expect(isTotalled(col('money', r => r.price))).toBe(false);
     expect(isTotalled(col('int', r => r.id, { total: false }))).toBe(false);
-    expect(isTotalled(col('text', r => r.name))).toBe(false);
+    expect(isTotalled(col('text', r => r.name, { total: true }))).toBe(false);
     expect([totalKindOf('int'), totalKindOf('number'), totalKindOf('money')]).toEqual(['int', 'quantity', 'money']);
   });
 });

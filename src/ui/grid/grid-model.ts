@@ -28,9 +28,9 @@ export function defaultWidth<Row>(col: GridColumn<Row>): number {
 
 export const isNumeric = (kind: GridKind): boolean => kind === 'int' || kind === 'number' || kind === 'money';
 
-/** Whether the totals row sums a column: by default every int, number and money column. */
+/** Whether the totals row sums a column: a numeric column that says so (`total`), as summable fields do. */
 export function isTotalled<Row>(col: GridColumn<Row>): boolean {
-  return col.total ?? isNumeric(col.kind);
+  return col.total === true && isNumeric(col.kind);
 }
 
 /** The summing rule of a numeric column (DESIGN §8): money keeps 4 decimals, quantities round to 2. */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getNotifier } from '../../api/notifier';
+import { getNotifier } from '../../data/notifier';
 import type { RowKey } from './types';
 
 /** How long the warning stays (the request layer's warnings use the same Notifier). */

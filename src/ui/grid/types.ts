@@ -26,7 +26,7 @@ export interface GridColumn<Row> {
   render?: (row: Row) => ReactNode;
   /** Labels of an enum's values: shown in cells and offered by the column filter. */
   options?: readonly { value: string; label: string }[];
-  /** Whether the totals row sums this column; by default int, number and money columns are summed. */
+  /** Whether the totals row sums this column (quantities, weights, amounts; never prices, rates, orders or ids). */
   total?: boolean;
   /** Whether the keyword search looks at this column; default true. */
   search?: boolean;
@@ -34,12 +34,8 @@ export interface GridColumn<Row> {
   width?: number;
 }
 
-/** The value of one column filter, by the column's kind. Empty parts (`''`, `null`) do not filter. */
-export type ColumnFilterValue =
-  | { type: 'text'; contains: string }
-  | { type: 'range'; min: number | null; max: number | null }
-  | { type: 'pick'; values: readonly string[] }
-  | { type: 'dates'; from: string | null; to: string | null };
+export type { ColumnFilterValue, GridQuery } from '../../domain/contract/grid-query';
+import type { GridQuery } from '../../domain/contract/grid-query';
 
 /**
  * Keep `rows` and `columns` stable between renders (a module constant, state, or useMemo): a new array is a new
@@ -77,4 +73,15 @@ export interface DataGridProps<Row> {
   onViewChange?: (rows: readonly Row[]) => void;
   /** Marks the grid for tests (default `data-grid`). */
   testId?: string;
+  /**
+   * A list paged by the server: the grid shows the rows as given (one page, already sorted and filtered), keeps the
+   * state of its sort and column filters and reports it, and shows the server's totals of the whole filtered list.
+   */
+  server?: {
+    onQueryChange: (q: GridQuery) => void;
+    /** Totals per column id over the whole filtered list; columns without one are absent. */
+    totals?: Readonly<Record<string, number | null>>;
+    /** Rows of the whole filtered list (all pages), for the totals row's tooltip. */
+    total?: number;
+  };
 }

@@ -108,9 +108,11 @@ export interface GridTableInput<Row> {
   lang: string;
   /** The column the date-range bar filters, and its filter at first. */
   dateBar: { columnId: string; initial: ColumnFilterValue | null } | undefined;
+  /** Sorting, filters and the keyword are applied by the server: the table only keeps their state. */
+  server?: boolean;
 }
 
-export function useGridTable<Row>({ rows, columns, rowId, keyword, lang, dateBar }: GridTableInput<Row>) {
+export function useGridTable<Row>({ rows, columns, rowId, keyword, lang, dateBar, server = false }: GridTableInput<Row>) {
   const dateColumnId = dateBar?.columnId;
   const widths = useMemo(() => baseWidths(columns), [columns]);
   const defs = useMemo(() => columnDefs(columns, widths, dateColumnId, textCollator(lang)), [columns, widths, dateColumnId, lang]);
@@ -119,8 +121,8 @@ export function useGridTable<Row>({ rows, columns, rowId, keyword, lang, dateBar
     () => (dateBar?.initial ? [{ id: DATE_BAR_COLUMN, value: dateBar.initial }] : []),
   );
   const [columnSizing, setColumnSizing] = useState<ColumnSizingState>({});
-  const globalFilter = keywordWords(keyword).length ? keyword : undefined;
-  const filtering = columnFilters.length > 0 || globalFilter !== undefined;
+  const globalFilter = !server && keywordWords(keyword).length ? keyword : undefined;
+  const filtering = !server && (columnFilters.length > 0 || globalFilter !== undefined);
 
   const table = useTable({
     features: gridFeatures,
@@ -133,6 +135,8 @@ export function useGridTable<Row>({ rows, columns, rowId, keyword, lang, dateBar
     onColumnSizingChange: setColumnSizing,
     // Without filters the filtered model is the whole data; skipping it spares two objects per row per load.
     manualFiltering: !filtering,
+    // A list paged by the server arrives sorted.
+    manualSorting: server,
     globalFilterFn: keywordFilter,
     getColumnCanGlobalFilter: column => column.id === KEYWORD_COLUMN,
     sortDescFirst: false,

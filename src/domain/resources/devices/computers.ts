@@ -8,6 +8,18 @@ import { resource } from '../../registry/resource';
 export const computers = resource({
   name: 'computers', api: '/computers', kind: 'master', menu: ['/computers/list'],
   naturalKey: ['code'], search: ['code', 'name'], display: 'name', offline: true,
+  labels: {
+    zh: { name: '终端电脑', menu: '电脑', fields: { code: '终端编号', name: '终端名称', worknode_ids: '工序', device_id: '设备',
+      ip: 'IP 地址', last_seen: '最后在线', remark: '备注' } },
+    en: { name: 'Terminals', menu: 'Computers', fields: { code: 'Terminal no.', name: 'Terminal name',
+      worknode_ids: 'Process steps', device_id: 'Machine', ip: 'IP address', last_seen: 'Last seen', remark: 'Remarks' } },
+    es: { name: 'Terminales', menu: 'Ordenadores', fields: { code: 'N.º de terminal', name: 'Nombre del terminal',
+      worknode_ids: 'Operaciones', device_id: 'Máquina', ip: 'Dirección IP', last_seen: 'Última conexión',
+      remark: 'Observaciones' } },
+    ja: { name: '端末PC', menu: 'パソコン', fields: { code: '端末番号', name: '端末名', worknode_ids: '工程', device_id: '設備',
+      ip: 'IPアドレス', last_seen: '最終接続', remark: '備考' } },
+  },
+  place: { group: 'device', order: 10, icon: 'IconDeviceDesktop' },
   fields: {
     code: text({ required: true, max: 64, unique: true }),
     name: text({ required: true, max: 100 }),

@@ -7,7 +7,23 @@ import { resource } from '../../registry/resource';
  */
 export const items = resource({
   name: 'items', api: '/items', kind: 'master', menu: ['/items/list'],
-  naturalKey: ['code'], search: ['code', 'name', 'spec'], display: 'name', offline: true,
+  naturalKey: ['code'], search: ['code', 'name', 'spec'], display: 'name', paging: 'server', offline: true,
+  labels: {
+    zh: { name: '物料', fields: { code: '物料编码', name: '物料名称', spec: '规格', category_id: '类别', unit: '主单位',
+      unit2: '辅助单位', unit3: '第三单位', weight: '重量', price: '单价', workflow_id: '工艺流程', props: '扩展属性', active: '启用',
+      remark: '备注' } },
+    en: { name: 'Items', fields: { code: 'Item code', name: 'Item name', spec: 'Specification',
+      category_id: 'Category', unit: 'Main unit', unit2: 'Secondary unit', unit3: 'Third unit', weight: 'Weight',
+      price: 'Unit price', workflow_id: 'Routing', props: 'Extra properties', active: 'Active', remark: 'Remarks' } },
+    es: { name: 'Artículos', fields: { code: 'Código de artículo', name: 'Nombre del artículo',
+      spec: 'Especificación', category_id: 'Categoría', unit: 'Unidad principal', unit2: 'Unidad secundaria',
+      unit3: 'Tercera unidad', weight: 'Peso', price: 'Precio unitario', workflow_id: 'Ruta de fabricación',
+      props: 'Propiedades adicionales', active: 'Activo', remark: 'Observaciones' } },
+    ja: { name: '品目', fields: { code: '品目コード', name: '品名', spec: '仕様', category_id: '分類', unit: '基本単位',
+      unit2: '第2単位', unit3: '第3単位', weight: '重量', price: '単価', workflow_id: '工程ルート', props: '追加属性', active: '有効',
+      remark: '備考' } },
+  },
+  place: { group: 'warehouse', order: 100, icon: 'IconBox' },
   fields: {
     code: text({ required: true, max: 64, unique: true }),
     name: text({ required: true, max: 200 }),

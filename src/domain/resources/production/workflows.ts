@@ -5,6 +5,17 @@ import { resource } from '../../registry/resource';
 export const workflows = resource({
   name: 'workflows', api: '/workflows/workflows', kind: 'master', menu: ['/workflows/list'],
   naturalKey: ['code'], search: ['code', 'name'], display: 'name', offline: true,
+  labels: {
+    zh: { name: '工艺流程', fields: { code: '流程编码', name: '流程名称', worknode_ids: '工序', category_id: '物料类别', remark: '备注' } },
+    en: { name: 'Routings', menu: 'Workflows', fields: { code: 'Routing code', name: 'Routing name',
+      worknode_ids: 'Process steps', category_id: 'Item category', remark: 'Remarks' } },
+    es: { name: 'Rutas de fabricación', menu: 'Flujos de trabajo', fields: { code: 'Código de ruta',
+      name: 'Nombre de la ruta', worknode_ids: 'Operaciones', category_id: 'Categoría de artículo',
+      remark: 'Observaciones' } },
+    ja: { name: '工程ルート', menu: '工程フロー', fields: { code: 'ルートコード', name: 'ルート名', worknode_ids: '工程',
+      category_id: '品目分類', remark: '備考' } },
+  },
+  place: { group: 'system', order: 70, icon: 'IconGitBranch' },
   fields: {
     code: text({ required: true, max: 40, unique: true }),
     name: text({ required: true, max: 100 }),

@@ -2,16 +2,15 @@ import { Button, FileButton, Group, Image, Stack, TextInput } from '@mantine/cor
 import { IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAbort, isApiError } from '../../../api/errors';
-import { postMultipart } from '../../../api/http';
-import { resolveUrl } from '../../../api/transport';
-import { useSession } from '../../../app/session/session-store';
+import { isAbort, isApiError } from '../../../data/errors';
+import { fileSrc, uploadFile } from '../../../data/files-client';
+import { useSession } from '../../../ui/stores';
 import type { TextField } from '../../../domain/registry/fields';
 import type { ControlProps } from './control-props';
 
 /** Where an image URL points: a server path (`/files/?…`) lives on the server the user is signed in to. */
 export function imageSrc(baseURL: string, url: string): string {
-  return /^(https?:|data:|blob:)/i.test(url) ? url : resolveUrl(baseURL, url);
+  return fileSrc(url, baseURL);
 }
 
 /**
@@ -27,12 +26,7 @@ export function ImageControl(p: ControlProps<string, TextField>) {
     if (!file) return;
     setUploading(true);
     try {
-      const form = new FormData();
-      form.append('file', file);
-      form.append('filename', file.name);
-      // The upload is one step of the edit; the Save that follows says 操作成功.
-      const reply = await postMultipart<{ url?: unknown }>('/files/upload/', form, { silent: true });
-      if (typeof reply.url === 'string') p.onChange(reply.url);
+      p.onChange((await uploadFile(file)).url);
     } catch (e) {
       // The request layer has already shown why the upload failed.
       if (!isApiError(e) && !isAbort(e)) throw e;

@@ -1,10 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiGet } from '../../../api/http';
-import type { ListReply } from '../../../api/list-request';
-import { queryKeys } from '../../../api/query-keys';
 import type { ResourceDef } from '../../../domain/registry/resource';
+import { useResourceList } from '../../../ui/data/use-resource';
 
 /** How many rows a reference picker loads (spec §9: pickers such as customers load 50 and search by keyword). */
 export const REF_PAGE_SIZE = 50;
@@ -26,16 +23,9 @@ export function displayOf(target: ResourceDef, row: Record<string, unknown>): st
  */
 export function useRefOptions(target: ResourceDef, keyword: string, enabled: boolean): { options: RefOption[]; loading: boolean } {
   const [debounced] = useDebouncedValue(keyword.trim(), REF_SEARCH_DEBOUNCE_MS);
-  const params = { limit: REF_PAGE_SIZE, keyword: debounced };
-  const q = useQuery({
-    // Under the resource's lists (a save there refreshes the pickers too), apart from the grids' cached shapes.
-    queryKey: [...queryKeys.list(target.api, params), 'options'],
-    queryFn: ({ signal }) => apiGet<ListReply>(`${target.api}/list/`, params, { signal }),
-    enabled,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
-  const rows = q.data?.dt;
+  // Under the resource's lists, so a save there refreshes the pickers too; offline resources answer from their copy.
+  const q = useResourceList(target, { limit: REF_PAGE_SIZE, keyword: debounced }, { enabled, staleTime: 30_000, keepPrevious: true });
+  const rows = q.data?.dt as Record<string, unknown>[] | undefined;
   const options = useMemo(
     () => (rows ?? []).filter(r => typeof r.id === 'number').map(r => ({ value: r.id as number, label: displayOf(target, r) })),
     [rows, target],

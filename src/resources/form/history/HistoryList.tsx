@@ -1,12 +1,11 @@
 import { Alert, Badge, Center, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiGet } from '../../../api/http';
+import { useResourceHistory } from '../../../ui/data/use-resource';
 import type { ResourceDef } from '../../../domain/registry/resource';
 import { displayValue } from '../display-value';
 import { fieldLabelKey } from '../field-kinds';
 import { isoToLocal } from '../form-values';
-import { changedFields, historyKey, type HistoryReply } from './history-diff';
+import { changedFields } from './history-diff';
 
 export interface HistoryListProps {
   def: ResourceDef;
@@ -23,11 +22,7 @@ const ACTIONS: ReadonlySet<string> = new Set(['create', 'update', 'cancel', 'del
  */
 export function HistoryList({ def, id, enabled = true }: HistoryListProps) {
   const { t } = useTranslation();
-  const q = useQuery({
-    queryKey: historyKey(def.name, id),
-    queryFn: ({ signal }) => apiGet<HistoryReply>('/history/list/', { table_name: def.name, kid: id }, { signal }),
-    enabled,
-  });
+  const q = useResourceHistory(def, id, enabled);
   if (q.isPending && enabled) return <Center py="lg"><Loader size="sm" /></Center>;
   if (q.isError) return <Alert color="red">{t('forms.load_failed')}</Alert>;
   const entries = [...(q.data?.dt ?? [])].reverse();

@@ -1,21 +1,5 @@
+import type { HistoryEntry } from '../../../domain/contract/replies';
 import type { ResourceDef } from '../../../domain/registry/resource';
-
-/** One entry of `GET /history/list/?table_name=&kid=` (oldest first). */
-export interface HistoryEntry {
-  action: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  by_id: number | null;
-  by_name: string | null;
-  at: string;
-  rev: number;
-}
-
-/** The reply: the entries, and the display names of referenced rows by target resource and id. */
-export interface HistoryReply {
-  dt: HistoryEntry[];
-  names?: Record<string, Record<number, string>>;
-}
 
 export interface FieldChange { name: string; before: unknown; after: unknown }
 
@@ -49,4 +33,4 @@ export function changedFields(def: ResourceDef, e: Pick<HistoryEntry, 'before' |
 }
 
 /** The query key of a row's history, so a save can refresh it. */
-export const historyKey = (table: string, kid: string | number) => ['/history', 'list', table, String(kid)] as const;
+export { historyKey } from '../../../data/query-keys';

@@ -1,0 +1,33 @@
+import type { ResourceDef } from '../../src/domain/registry/resource';
+import type { Db } from '../db/connection';
+import { badgeHash, badgeSalt } from './badge-hash';
+import { canAct, hiddenOf } from './permissions';
+import type { Auth } from './sessions';
+
+/**
+ * Sensitive fields leave the server only for roles that may edit their resource (DESIGN §5): every row a list,
+ * detail, save reply, pull, export or history entry carries passes through the redactor of its caller. A kiosk
+ * granted `persons.badges` gets `card_no_hash` in place of the badge number (badge-hash.ts).
+ */
+
+type RowData = Record<string, unknown>;
+export type Redact = <T extends RowData | null | undefined>(row: T) => T;
+
+const identity: Redact = row => row;
+
+export async function redactorFor(db: Db, auth: Auth, res: ResourceDef): Promise<Redact> {
+  const hidden = hiddenOf(auth, res);
+  if (hidden.length === 0) return identity;
+  const withBadgeHash = res.name === 'persons' && hidden.includes('card_no') && canAct(auth, res, 'badges');
+  const salt = withBadgeHash ? await badgeSalt(db) : null;
+  return (<T extends RowData | null | undefined>(row: T): T => {
+    if (!row) return row;
+    const out: RowData = {};
+    for (const [k, v] of Object.entries(row)) if (!hidden.includes(k)) out[k] = v;
+    if (salt) {
+      const card = row.card_no;
+      out.card_no_hash = typeof card === 'string' && card.trim() !== '' ? badgeHash(salt, card) : null;
+    }
+    return out as T;
+  }) as Redact;
+}

@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers on every reply (@fastify/helmet), with a Content-Security-Policy the built app runs under:
+ *
+ * - Scripts, workers, the service worker and the manifest come from this server only; no inline script and no eval
+ *   (the build has neither; zod is told not to probe for eval, src/main.tsx).
+ * - Styles: 'self' plus 'unsafe-inline', because Mantine writes its theme variables into `<style>` elements at run
+ *   time; a nonce cannot serve an app shell the service worker caches (the nonce would be stale or reused).
+ * - Images and fonts: 'self', `data:` (icons inlined by the CSS) and `blob:` (previews of a picked file).
+ * - Connections: 'self', the servers of the server switch (SERVERS_FILE) and origins allowed for login, and the local
+ *   helper's websocket on 127.0.0.1 (any port: the port is a setting).
+ * - Nobody may frame the app (`frame-ancestors 'none'`, X-Frame-Options DENY): no clickjacking of a save button.
+ * - `upgrade-insecure-requests` is left out: a factory may serve the app over plain HTTP on its own network.
+ * - Referrer-Policy `same-origin`: nothing leaks to other sites, and same-origin posts keep a real Origin header, which
+ *   the login's origin check relies on (with `no-referrer` a browser sends `Origin: null` on same-origin posts).
+ */
+export interface SecurityHeaderOptions {
+  /** Origins (scheme://host[:port]) the app may call besides its own. */
+  connectOrigins: readonly string[];
+}
+
+export function contentSecurityPolicy(o: SecurityHeaderOptions): Record<string, string[] | null> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...o.connectOrigins, 'ws://127.0.0.1:*'],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'upgrade-insecure-requests': null,
+  };
+}
+
+export default fp(async function securityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts) },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+  });
+});
+
+/** The origins of the servers a server list names (relative entries are this server itself). */
+export function serverOrigins(servers: readonly { server: string }[]): string[] {
+  const out = new Set<string>();
+  for (const s of servers) {
+    try {
+      const u = new URL(s.server);
+      if (u.protocol === 'http:' || u.protocol === 'https:') out.add(u.origin);
+    } catch { /* '' or a relative path: this server */ }
+  }
+  return [...out];
+}

@@ -1,0 +1,214 @@
+import { proxy, wrap, type Remote } from 'comlink';
+import { createStore } from 'zustand/vanilla';
+import { mayRead } from '../../domain/contract/permissions';
+import type { PullReply } from '../../domain/contract/sync';
+import type { ResourceDef } from '../../domain/registry/resource';
+import { RESOURCES } from '../../domain/resources/all';
+import { connectivityStore, onReconnect } from '../connectivity';
+import { i18n } from '../../i18n';
+import { isApiError } from '../errors';
+import { apiGet } from '../http';
+import { onSessionReset, sessionStore } from '../session/session-store';
+import { dropTable, getMeta, isQuotaError, offlineDbFor, setMeta, type OfflineDb } from './db';
+import { forgetOfflineReads } from './local-read';
+import { pullTable, type PullProgress } from './pull';
+import type { PullOutcome, PullWorkerApi } from './pull-types';
+
+/**
+ * Keeps the offline copy of every offline resource fresh for the logged-in user (DESIGN §6, decisions 48–49).
+ *
+ * Rules:
+ * - The copy belongs to one user: `claimOfflineCopy` clears another user's rows, cursors and queries before anything
+ *   is pulled; a logout or reset session clears it.
+ * - A pass pulls each offline resource the user may read, one after the other: 8 s after start (the first screens
+ *   come first), when the server is back, and every 5 minutes while the page is visible. The pages are fetched,
+ *   parsed and stored in a worker (pull.worker.ts), so the screens stay responsive while the copy fills. One sender per browser: the Web Lock `ipos-offline-pull`; a tab
+ *   that finds it taken skips its pass (the other tab's pass writes the same database).
+ * - A quota error drops the persisted queries first, then the resource pulled longest ago, and tries once more.
+ * - A resource that fails (refused, server error) does not stop the others; the last failure shows in the header.
+ */
+export const PULL_PAGE = 10_000;
+export const SYNC_EVERY_MS = 5 * 60_000;
+/** The first pass after a start waits this long (see startOfflineSync). */
+export const FIRST_PASS_DELAY_MS = 8_000;
+export const OFFLINE_RESOURCES: readonly ResourceDef[] = RESOURCES.filter(r => r.offline);
+
+export interface SyncState {
+  running: boolean;
+  /** The resource being pulled, null between passes. */
+  table: string | null;
+  progress: PullProgress | null;
+  /** Why the last pass failed, null when it did not. */
+  error: string | null;
+  /** Resource → when its pull last completed. */
+  pulledAt: Record<string, number>;
+}
+
+export const syncStore = createStore<SyncState>(() => ({ running: false, table: null, progress: null, error: null, pulledAt: {} }));
+
+const db = (): OfflineDb => offlineDbFor(sessionStore.getState().baseURL);
+
+const fetchPage = (table: string, since: number, count: boolean) =>
+  apiGet<PullReply>('/sync/pull/', { table, since, limit: PULL_PAGE, count: count ? 1 : undefined }, { quiet: true });
+
+/** Makes the copy this user's: another user's copy is cleared first. */
+export async function claimOfflineCopy(target: OfflineDb, username: string): Promise<void> {
+  const owner = await getMeta<string>(target, 'owner');
+  if (owner === username) return;
+  await clearOfflineCopy(target);
+  await setMeta(target, 'owner', username);
+}
+
+/** Empties the copy: rows, cursors, pull times, owner and persisted queries. */
+export async function clearOfflineCopy(target: OfflineDb): Promise<void> {
+  await target.transaction('rw', target.rows, target.meta, target.queries, async () => {
+    await target.rows.clear();
+    await target.meta.clear();
+    await target.queries.clear();
+  });
+  forgetOfflineReads();
+  syncStore.setState({ pulledAt: {} });
+}
+
+async function loadPulledAt(target: OfflineDb): Promise<void> {
+  const pulledAt: Record<string, number> = {};
+  for (const r of OFFLINE_RESOURCES) {
+    const at = await getMeta<number>(target, `pulledAt:${r.name}`);
+    if (at !== undefined) pulledAt[r.name] = at;
+  }
+  syncStore.setState({ pulledAt });
+}
+
+/** The resources this user's grants let them pull (unknown grants: all; the server refuses what it must). */
+function readable(): ResourceDef[] {
+  const p = sessionStore.getState().permissions;
+  return OFFLINE_RESOURCES.filter(r => !p || mayRead(p, r));
+}
+
+async function freeSpace(target: OfflineDb): Promise<void> {
+  if (await target.queries.count()) {
+    await target.queries.clear();
+    return;
+  }
+  const pulled = Object.entries(syncStore.getState().pulledAt).sort((a, b) => a[1] - b[1]);
+  const oldest = pulled[0]?.[0];
+  if (oldest) await dropTable(target, oldest);
+  forgetOfflineReads();
+}
+
+let worker: Remote<PullWorkerApi> | null = null;
+
+function pullWorker(): Remote<PullWorkerApi> {
+  worker ??= wrap<PullWorkerApi>(new Worker(new URL('./pull.worker.ts', import.meta.url), { type: 'module' }));
+  return worker;
+}
+
+/**
+ * One resource's pull, in the pull worker (pull.worker.ts: parsing and storing pages of 10,000 rows would freeze the
+ * screens); where there is no Worker (unit tests) on this thread through the request layer.
+ */
+async function pullVia(target: OfflineDb, table: string, progress: (p: PullProgress) => void): Promise<PullOutcome> {
+  const s = sessionStore.getState();
+  if (typeof Worker !== 'undefined' && s.sessionid) {
+    return pullWorker().pull(table, {
+      baseURL: s.baseURL, origin: location.origin, sessionid: s.sessionid, lang: i18n.language || undefined,
+      dbName: target.name, pageSize: PULL_PAGE,
+    }, proxy(progress));
+  }
+  try {
+    return { ok: true, rows: await pullTable(target, table, fetchPage, progress) };
+  } catch (e) {
+    if (isQuotaError(e)) return { ok: false, kind: 'quota', status: 0, msg: '' };
+    if (isApiError(e)) {
+      const unreachable = e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'server' && e.status >= 502 && e.status <= 504);
+      return { ok: false, kind: unreachable ? 'network' : 'refused', status: e.status, msg: e.msg, needlogin: e.kind === 'needlogin' };
+    }
+    return { ok: false, kind: 'failed', status: 0, msg: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** Pulls one resource; resolves with why it failed, null when it did not. */
+async function pullOne(target: OfflineDb, res: ResourceDef): Promise<Extract<PullOutcome, { ok: false }> | null> {
+  const progress = (p: PullProgress) => syncStore.setState({ progress: p });
+  syncStore.setState({ table: res.name, progress: { done: 0, total: null } });
+  let outcome = await pullVia(target, res.name, progress);
+  if (!outcome.ok && outcome.kind === 'quota') {
+    await freeSpace(target);
+    outcome = await pullVia(target, res.name, progress);
+  }
+  forgetOfflineReads();
+  const at = await getMeta<number>(target, `pulledAt:${res.name}`);
+  if (at !== undefined) syncStore.setState(s => ({ pulledAt: { ...s.pulledAt, [res.name]: at } }));
+  return outcome.ok ? null : outcome;
+}
+
+let passing: Promise<void> | null = null;
+
+async function pass(): Promise<void> {
+  const target = db();
+  const username = sessionStore.getState().username;
+  if (!username || !sessionStore.getState().sessionid) return;
+  await claimOfflineCopy(target, username);
+  syncStore.setState({ running: true, error: null });
+  let error: string | null = null;
+  try {
+    for (const res of readable()) {
+      if (!connectivityStore.getState().reachable) break;
+      const failed = await pullOne(target, res);
+      if (!failed) continue;
+      // Out of reach: the pass stops and the next reconnection starts another. A lost session: the screens' own
+      // calls take the user to the login page; the pass stops quietly.
+      if (failed.kind === 'network') { connectivityStore.getState().markUnreachable(); break; }
+      if (failed.needlogin) break;
+      error = failed.kind === 'quota' ? i18n.t('offline.storage_full') : failed.msg || failed.kind;
+    }
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
+  } finally {
+    syncStore.setState({ running: false, table: null, progress: null, error });
+  }
+}
+
+/** Runs a pass now (the settings' "update now"); a pass already running is joined, not doubled. */
+export function syncOffline(): Promise<void> {
+  if (passing) return passing;
+  const run = async () => {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    if (!locks) return pass();
+    await locks.request('ipos-offline-pull', { ifAvailable: true }, async lock => {
+      if (lock) await pass();
+    });
+  };
+  passing = run().catch(() => undefined).finally(() => { passing = null; });
+  return passing;
+}
+
+let started = false;
+
+/**
+ * Starts keeping the copy fresh for `username` (after login or an offline start). Idempotent: the triggers are
+ * installed once per page; a later call for another user claims the copy for them.
+ */
+export function startOfflineSync(username: string): void {
+  if (!username) return;
+  void (async () => {
+    try {
+      const target = db();
+      await claimOfflineCopy(target, username);
+      await loadPulledAt(target);
+    } catch {
+      // No IndexedDB here: the app works online only; nothing to keep fresh.
+      return;
+    }
+    // The screens the user opens first get the server and the CPU first; the copy fills once they are shown.
+    setTimeout(() => { if (connectivityStore.getState().reachable) void syncOffline(); }, FIRST_PASS_DELAY_MS);
+  })();
+  if (started) return;
+  started = true;
+  onReconnect(() => void syncOffline());
+  onSessionReset(() => void clearOfflineCopy(db()).catch(() => undefined));
+  setInterval(() => {
+    const visible = typeof document === 'undefined' || document.visibilityState === 'visible';
+    if (visible && connectivityStore.getState().reachable && sessionStore.getState().sessionid) void syncOffline();
+  }, SYNC_EVERY_MS);
+}

@@ -1,0 +1,156 @@
+import type { ListQuery } from '../domain/contract/list';
+import { encodeListQuery } from '../domain/contract/list';
+import type { DetailReply, HistoryReply, ImportReply, ListReply, SaveReply } from '../domain/contract/replies';
+import type { ListRow } from '../domain/contract/rows';
+import type { ResourceDef } from '../domain/registry/resource';
+import { i18n } from '../i18n';
+import { connectivityStore } from './connectivity';
+import { ApiError, isApiError } from './errors';
+import { apiGet, apiPost } from './http';
+import { offlineDbFor } from './offline/db';
+import { readOfflineList, readOfflineRow } from './offline/local-read';
+import { sessionStore } from './session/session-store';
+import { LONG_TIMEOUT_MS } from './transport';
+
+/**
+ * The typed client of one resource (DESIGN §4, §6): every generic call a screen makes, typed by the declaration
+ * and shaped by the shared contract (src/domain/contract). Screens never build a resource URL.
+ *
+ * Rules:
+ * - Reads (`list`, `detail`) of an `offline` resource answer from the offline copy while the server is out of reach,
+ *   with the same contract, marked `source: 'offline'` and `asOf` (when the copy was pulled). A resource the copy
+ *   has never held fails as the server call did. Unreachability is not shown as an error for reads: the screen says
+ *   it is offline.
+ * - A create carries an `Idempotency-Key` (decision 53): the same key repeats the same create, answered once.
+ * - `remove` deletes master data and cancels a document (with its version: a stale one is refused).
+ */
+export type Source = 'server' | 'offline';
+
+export type ListResult<R extends ResourceDef = ResourceDef> = ListReply<ListRow<R>> & {
+  source?: Source;
+  /** With `source: 'offline'`: when the copy was pulled (ms since epoch). */
+  asOf?: number;
+};
+
+/** A row as a detail screen holds it, and where it came from. */
+export interface Detailed<R extends ResourceDef = ResourceDef> {
+  row: ListRow<R>;
+  source?: Source;
+  asOf?: number;
+}
+
+export interface CallOptions { signal?: AbortSignal }
+
+/** A new request id for a create (one per row being created). */
+export function newRequestId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** The server could not be reached (or a proxy answered for it). */
+function unreachable(e: unknown): boolean {
+  return isApiError(e) && (e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'server' && e.status >= 502 && e.status <= 504));
+}
+
+/** A reply that is not what the contract promises: the address answers, but not as our server. */
+function badReply(): ApiError {
+  return new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function checkList<R extends ResourceDef>(r: unknown): ListResult<R> {
+  if (!isRecord(r) || !Array.isArray(r.dt)) throw badReply();
+  const total = typeof r.total === 'number' ? r.total : r.dt.length;
+  return { ...(r as unknown as ListResult<R>), total, source: 'server' };
+}
+
+const offlineDb = () => offlineDbFor(sessionStore.getState().baseURL);
+
+export interface ResourceClient<R extends ResourceDef> {
+  list(q: ListQuery<R>, o?: CallOptions): Promise<ListResult<R>>;
+  detail(id: number, o?: CallOptions): Promise<Detailed<R>>;
+  /** Creates (no `target`) or updates the row `target` names at its version; shows 操作成功. */
+  save(values: Record<string, unknown>, target?: { id: number; version: number }, o?: CallOptions & { idempotencyKey?: string }): Promise<SaveReply<ListRow<R>>>;
+  remove(target: { id: number; version?: number }, o?: CallOptions): Promise<void>;
+  importRows(rows: readonly Record<string, unknown>[], o?: CallOptions): Promise<ImportReply>;
+  history(id: number | string, o?: CallOptions): Promise<HistoryReply>;
+}
+
+function makeClient<R extends ResourceDef>(def: R): ResourceClient<R> {
+  const api = def.api.replace(/\/+$/, '');
+
+  async function offlineList(q: ListQuery<R>, cause: unknown): Promise<ListResult<R>> {
+    const answer = await readOfflineList(offlineDb(), def, q as ListQuery).catch(() => null);
+    if (!answer) throw cause;
+    return { ...(answer.value as ListReply<ListRow<R>>), source: 'offline', asOf: answer.asOf };
+  }
+
+  async function offlineDetail(id: number, cause: unknown): Promise<Detailed<R>> {
+    const answer = await readOfflineRow(offlineDb(), def, id).catch(() => null);
+    if (!answer || !answer.value) throw cause;
+    return { row: answer.value as ListRow<R>, source: 'offline', asOf: answer.asOf };
+  }
+
+  const offlineNow = () => def.offline === true && !connectivityStore.getState().reachable;
+
+  return {
+    async list(q, o = {}) {
+      // Out of reach already: the copy answers at once instead of waiting for another failure.
+      if (offlineNow()) return offlineList(q, new ApiError({ kind: 'network', status: 0, msg: i18n.t('api.network_error') }));
+      try {
+        return checkList<R>(await apiGet(`${api}/list/`, encodeListQuery(q as ListQuery), { signal: o.signal, quietOffline: true }));
+      } catch (e) {
+        if (def.offline && unreachable(e)) return offlineList(q, e);
+        throw e;
+      }
+    },
+
+    async detail(id, o = {}) {
+      if (offlineNow()) return offlineDetail(id, new ApiError({ kind: 'network', status: 0, msg: i18n.t('api.network_error') }));
+      try {
+        const r = await apiGet<DetailReply<ListRow<R>>>(`${api}/detail/`, { id }, { signal: o.signal, quietOffline: true });
+        if (!isRecord(r) || !isRecord(r.dt)) throw badReply();
+        return { row: r.dt, source: 'server' };
+      } catch (e) {
+        if (def.offline && unreachable(e)) return offlineDetail(id, e);
+        throw e;
+      }
+    },
+
+    async save(values, target, o = {}) {
+      const item = target ? { ...values, id: target.id, version: target.version } : values;
+      const headers = !target && o.idempotencyKey ? { 'Idempotency-Key': o.idempotencyKey } : undefined;
+      const r = await apiPost<SaveReply<ListRow<R>>>(`${api}/save/`, { item }, { signal: o.signal, headers });
+      if (!isRecord(r) || typeof r.id !== 'number') throw badReply();
+      return r;
+    },
+
+    async remove(target, o = {}) {
+      if (def.kind === 'document') await apiPost(`${api}/cancel/`, { id: target.id, version: target.version }, { signal: o.signal });
+      else await apiPost(`${api}/delete/`, { id: target.id }, { signal: o.signal });
+    },
+
+    async importRows(rows, o = {}) {
+      // One batch may take minutes on a large sheet; the result is a report, not a toast.
+      return apiPost<ImportReply>(`${api}/import/`, { rows }, { signal: o.signal, silent: true, timeoutMs: LONG_TIMEOUT_MS });
+    },
+
+    async history(id, o = {}) {
+      const r = await apiGet<HistoryReply>('/history/list/', { table_name: def.name, kid: id }, { signal: o.signal });
+      if (!isRecord(r) || !Array.isArray(r.dt)) throw badReply();
+      return r;
+    },
+  };
+}
+
+const clients = new WeakMap<ResourceDef, ResourceClient<ResourceDef>>();
+
+/** The client of a resource (one per declaration). */
+export function resourceClient<R extends ResourceDef>(def: R): ResourceClient<R> {
+  let c = clients.get(def);
+  if (!c) {
+    c = makeClient(def) as unknown as ResourceClient<ResourceDef>;
+    clients.set(def, c);
+  }
+  return c as unknown as ResourceClient<R>;
+}

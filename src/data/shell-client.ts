@@ -1,0 +1,92 @@
+import type { Permissions } from '../domain/contract/permissions';
+import { apiGet, apiPost } from './http';
+
+/**
+ * The shell's named calls (spec §2–§4, §7): logins, the user's info and grants, logout, password, the server list and
+ * the public configs. Screens call these; none builds the URL itself.
+ */
+
+interface CallOptions { signal?: AbortSignal }
+
+export interface LoginReply { name: string; site_name: string; sessionid: string; data: { token: string } }
+export interface TokenLoginReply { token: string; name: string; site_name: string; sessionid: string }
+
+export interface UserInfoReply {
+  name?: string;
+  username?: string;
+  avatar?: string;
+  introduction?: string;
+  /** Role codes; a user without a role may not use the app (the shell refuses it). */
+  roles?: unknown;
+  person_id?: number | null;
+  site_name?: string;
+  /** What the roles allow (src/domain/contract/permissions.ts); absent from servers before the grants existed. */
+  permissions?: Permissions | null;
+}
+
+export interface ServerEntry {
+  name: string;
+  /** Address of the server; '' = the origin the app was loaded from. */
+  server: string;
+  /** Test servers are not offered for switching (spec §2). */
+  test?: boolean;
+}
+
+/** Login by username and password; `client` names a kiosk (set by the local helper). Errors show; success says nothing. */
+export function loginWithPassword(username: string, password: string, client?: string): Promise<LoginReply> {
+  return apiPost<LoginReply>('/accounts/login/', { username, password, client }, { silent: true });
+}
+
+/** Opens a session with the token of the cookie (a new tab, a reload); the caller decides what a failure shows. */
+export function loginWithToken(token: string, o: CallOptions = {}): Promise<TokenLoginReply> {
+  return apiPost<TokenLoginReply>('/accounts/login/', { token }, { signal: o.signal, quiet: true });
+}
+
+/** The logged-in user: name, avatar, roles and grants. */
+export function userInfo(o: CallOptions = {}): Promise<UserInfoReply> {
+  return apiGet<UserInfoReply>('/accounts/info/', {}, { signal: o.signal, quiet: true });
+}
+
+/** Revokes the token and the session on the server; the caller resets the local state whatever happens. */
+export async function logout(): Promise<void> {
+  await apiPost('/accounts/logout/', {}, { quiet: true });
+}
+
+/** Changes the caller's password; a refusal carries per-field messages (`oldpassword`, `password`). */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  await apiPost('/accounts/password/', { oldpassword: oldPassword, password: newPassword });
+}
+
+/** `servers.json`: the servers a kiosk may switch to; malformed rows are dropped. */
+export async function serverList(o: CallOptions = {}): Promise<ServerEntry[]> {
+  const reply = await apiGet<{ dt?: unknown }>('/files/', { action: 'get', file: 'servers.json' }, { signal: o.signal, quiet: true });
+  if (!Array.isArray(reply.dt)) return [];
+  return reply.dt.flatMap((r: unknown): ServerEntry[] => {
+    const o = typeof r === 'object' && r !== null ? r as Record<string, unknown> : null;
+    if (!o || typeof o.name !== 'string' || typeof o.server !== 'string') return [];
+    return [{ name: o.name, server: o.server, test: o.test === true }];
+  });
+}
+
+/** The public configs named (software name, logo …) as name → text; a config without a value is ''. */
+export async function safeConfigs(names: readonly string[], o: CallOptions = {}): Promise<Record<string, string>> {
+  const reply = await apiGet<{ dt?: unknown }>('/accounts/configslist_safe/',
+    { name: names.join(','), limit: -1, returndt: 1 }, { signal: o.signal, quiet: true });
+  const out: Record<string, string> = {};
+  if (!Array.isArray(reply.dt)) return out;
+  for (const c of reply.dt as unknown[]) {
+    const r = typeof c === 'object' && c !== null ? c as Record<string, unknown> : null;
+    if (r && typeof r.name === 'string') out[r.name] = typeof r.values === 'string' ? r.values : '';
+  }
+  return out;
+}
+
+/** Whether the server answers at all (`/healthz`): the reachability probe while the app is offline. */
+export async function serverAnswers(): Promise<boolean> {
+  try {
+    await apiGet('/healthz', {}, { quiet: true, timeoutMs: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}

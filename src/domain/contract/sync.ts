@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { optionalInt, wireFlag, wireJson, wireText } from './wire';
+
+/**
+ * The offline protocol of DESIGN §6.
+ *
+ * Pull (`GET /sync/pull/?table=&since=&limit=`): the rows of one offline resource whose change number is above
+ * `since`, in change order, and the ids deleted after it. The reply's `cursor` is the change number to ask from next;
+ * while `more` is true the client asks again at once. The server never serves a change number while a lower one may
+ * still commit (docs/decisions.md, "The pull horizon"), so a row is never skipped.
+ *
+ * Push (`POST /sync/push/`, the shop-floor step): a device's queued facts in sequence order, applied in one
+ * transaction, idempotent by the fact's UUID and the device's last sequence.
+ */
+export const PULL_MAX = 20_000;
+export const PULL_DEFAULT = 5_000;
+
+export const pullParamsSchema = z.looseObject({
+  table: wireText(64),
+  since: optionalInt(0, Number.MAX_SAFE_INTEGER),
+  limit: optionalInt(1, PULL_MAX),
+  /** Ask for `remaining`, the rows still to come (the first page of a fill, for its progress bar). */
+  count: wireFlag.optional(),
+});
+
+export interface PullReply<Row = Record<string, unknown>> {
+  msg: string;
+  table: string;
+  rows: Row[];
+  /** Ids deleted since the cursor. */
+  deleted: number[];
+  cursor: number;
+  more: boolean;
+  /** With `count=1`: changed rows after `since` waiting to be pulled, this page included. */
+  remaining?: number;
+}
+
+/** The facts a device may queue offline; the shop-floor step gives each its argument schema. */
+export const MUTATION_NAMES = ['tap', 'precheck', 'inspect'] as const;
+export type MutationName = (typeof MUTATION_NAMES)[number];
+
+export const PUSH_MAX = 500;
+
+export const mutationSchema = z.object({
+  /** The fact's UUID, made by the device: the key of idempotency. */
+  id: z.uuid(),
+  /** The device's sequence number, strictly increasing per device. */
+  seq: z.number().int().positive(),
+  name: z.enum(MUTATION_NAMES),
+  args: z.record(z.string(), z.unknown()),
+  /** The device's clock when the fact happened (ISO 8601). */
+  at: z.iso.datetime({ offset: true }),
+  /** Version of the payload's shape. */
+  v: z.number().int().positive(),
+});
+export type Mutation = z.infer<typeof mutationSchema>;
+
+export const pushParamsSchema = z.looseObject({
+  device: wireText(64),
+  mutations: wireJson(z.array(mutationSchema).max(PUSH_MAX)),
+});
+
+export type MutationStatus = 'applied' | 'duplicate' | 'rejected';
+
+export interface PushReply {
+  msg: string;
+  /** The highest sequence of this device the server holds: the outbox may drop everything up to it. */
+  lastSeq: number;
+  results: { id: string; status: MutationStatus; reason?: string }[];
+}

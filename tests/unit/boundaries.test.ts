@@ -1,0 +1,35 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The one-way imports of DESIGN §2 are ESLint's to enforce (eslint.config.js): these plant a forbidden import in a
+ * file of each layer — as text linted under that file's path — and expect the rule to refuse it, so a change to the
+ * config that lets them through fails here.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter(m => m.ruleId === 'boundaries/dependencies').map(m => m.message);
+}
+
+describe('layer boundaries', () => {
+  it.each([
+    ['src/domain/planted.ts', "import { sessionStore } from '../data/session/session-store';\nexport const x = sessionStore;\n"],
+    ['src/data/planted.ts', "import { useSession } from '../ui/stores';\nexport const x = useSession;\n"],
+    ['src/ui/planted.ts', "import { router } from '../app/routing/router';\nexport const x = router;\n"],
+    ['src/resources/planted.ts', "import Dashboard from '../features/dashboard/Dashboard';\nexport const x = Dashboard;\n"],
+    ['src/features/auth/planted.ts', "import Dashboard from '../dashboard/Dashboard';\nexport const x = Dashboard;\n"],
+    ['server/planted.ts', "import { resourceClient } from '../src/data/resource-client';\nexport const x = resourceClient;\n"],
+  ])('refuses a forbidden import in %s', async (path, code) => {
+    expect(await boundaryErrors(path, code)).toHaveLength(1);
+  }, 60_000);
+
+  it.each([
+    ['src/data/planted.ts', "import { items } from '../domain/resources/items/items';\nexport const x = items;\n"],
+    ['src/features/auth/planted.ts', "import { DataGrid } from '../../ui/grid/DataGrid';\nexport const x = DataGrid;\n"],
+    ['server/planted.ts', "import { items } from '../src/domain/resources/items/items';\nexport const x = items;\n"],
+  ])('allows an import down the layers in %s', async (path, code) => {
+    expect(await boundaryErrors(path, code)).toEqual([]);
+  }, 60_000);
+});
