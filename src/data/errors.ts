@@ -52,6 +52,11 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
+/** The server could not be reached, or a proxy answered for it (502–504): an offline copy may stand in. */
+export function isUnreachableError(e: unknown): e is ApiError {
+  return isApiError(e) && (e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'server' && e.status >= 502 && e.status <= 504));
+}
+
 /** True for a call cancelled by its caller (or superseded by a newer list request): nothing to show. */
 export function isAbort(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';

@@ -5,7 +5,7 @@ import type { ListRow } from '../domain/contract/rows';
 import type { ResourceDef } from '../domain/registry/resource';
 import { i18n } from '../i18n';
 import { connectivityStore } from './connectivity';
-import { ApiError, isApiError } from './errors';
+import { ApiError, isUnreachableError } from './errors';
 import { apiGet, apiPost } from './http';
 import { offlineDbFor } from './offline/db';
 import { readOfflineList, readOfflineRow } from './offline/local-read';
@@ -44,11 +44,6 @@ export interface CallOptions { signal?: AbortSignal }
 /** A new request id for a create (one per row being created). */
 export function newRequestId(): string {
   return globalThis.crypto.randomUUID();
-}
-
-/** The server could not be reached (or a proxy answered for it). */
-function unreachable(e: unknown): boolean {
-  return isApiError(e) && (e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'server' && e.status >= 502 && e.status <= 504));
 }
 
 /** A reply that is not what the contract promises: the address answers, but not as our server. */
@@ -100,7 +95,7 @@ function makeClient<R extends ResourceDef>(def: R): ResourceClient<R> {
       try {
         return checkList<R>(await apiGet(`${api}/list/`, encodeListQuery(q as ListQuery), { signal: o.signal, quietOffline: true }));
       } catch (e) {
-        if (def.offline && unreachable(e)) return offlineList(q, e);
+        if (def.offline && isUnreachableError(e)) return offlineList(q, e);
         throw e;
       }
     },
@@ -112,7 +107,7 @@ function makeClient<R extends ResourceDef>(def: R): ResourceClient<R> {
         if (!isRecord(r) || !isRecord(r.dt)) throw badReply();
         return { row: r.dt, source: 'server' };
       } catch (e) {
-        if (def.offline && unreachable(e)) return offlineDetail(id, e);
+        if (def.offline && isUnreachableError(e)) return offlineDetail(id, e);
         throw e;
       }
     },

@@ -1,5 +1,5 @@
 import { loginWithToken, userInfo } from '../../data/shell-client';
-import { isApiError } from '../../data/errors';
+import { isUnreachableError } from '../../data/errors';
 import { i18n } from '../../i18n';
 import { useMenu } from '../../ui/stores';
 import { startOfflineSync } from '../../data/offline/sync-engine';
@@ -13,7 +13,7 @@ const MENU_DELAY_MS = 1000;
 
 /** The server could not be reached (or a proxy in front of it answered for it): the offline profile may stand in. */
 export function unreachable(err: unknown): boolean {
-  return isApiError(err) && (err.kind === 'network' || err.kind === 'timeout' || (err.kind === 'server' && err.status >= 502));
+  return isUnreachableError(err);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ResourceDef } from '../../domain/registry/resource';
 import { RESOURCES } from '../../domain/resources/all';
 import { connectivityStore, onReconnect } from '../connectivity';
 import { i18n } from '../../i18n';
-import { isApiError } from '../errors';
+import { isApiError, isUnreachableError } from '../errors';
 import { apiGet } from '../http';
 import { onSessionReset, sessionStore } from '../session/session-store';
 import { dropTable, getMeta, isQuotaError, offlineDbFor, setMeta, type OfflineDb } from './db';
@@ -120,8 +120,7 @@ async function pullVia(target: OfflineDb, table: string, progress: (p: PullProgr
   } catch (e) {
     if (isQuotaError(e)) return { ok: false, kind: 'quota', status: 0, msg: '' };
     if (isApiError(e)) {
-      const unreachable = e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'server' && e.status >= 502 && e.status <= 504);
-      return { ok: false, kind: unreachable ? 'network' : 'refused', status: e.status, msg: e.msg, needlogin: e.kind === 'needlogin' };
+      return { ok: false, kind: isUnreachableError(e) ? 'network' : 'refused', status: e.status, msg: e.msg, needlogin: e.kind === 'needlogin' };
     }
     return { ok: false, kind: 'failed', status: 0, msg: e instanceof Error ? e.message : String(e) };
   }
