@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { LOGIN_BRANDING_CONFIGS, loginBrandingOf, loginBrandingParamsSchema, type LoginBrandingReply } from '../../src/domain/contract/login-branding';
 import { resourceByName } from '../../src/domain/resources/all';
 import { downloaderOf } from '../auth/file-access';
 import { DEFAULT_SECURITY, type SecurityOptions } from '../auth/options';
@@ -13,8 +14,8 @@ import { column } from '../resources/columns';
 export interface ServerEntry { name: string; server: string; test?: boolean }
 
 /**
- * Shell calls of spec §7 that are not a resource: the server list, the public configs, ids for clients, and the
- * download side of `/files/`.
+ * Shell calls of spec §7 that are not a resource: the server list, the public configs (and the login page's branding
+ * among them), ids for clients, and the download side of `/files/`.
  */
 export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; serversFile: string; security?: SecurityOptions }) {
   const { db } = opts;
@@ -65,6 +66,21 @@ export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; 
     const dt = await q;
     return { msg: 'OK', dt, total: dt.length };
   });
+
+  /**
+   * `GET /accounts/login_branding/` (public: the login page shows it before anybody has logged in): the product and
+   * company names, logo, banner and banner background of the safe configs of those names, and nothing else
+   * (src/domain/contract/login-branding.ts).
+   */
+  app.get('/accounts/login_branding/', { config: { access: 'public' }, schema: { querystring: loginBrandingParamsSchema } },
+    async (): Promise<LoginBrandingReply> => {
+      const t = tableOf(resourceByName('configs')!);
+      const found = await db.select({ name: column(t, 'name'), values: column(t, 'values') }).from(t)
+        .where(and(eq(column(t, 'safe'), true), inArray(column(t, 'name'), [...LOGIN_BRANDING_CONFIGS])));
+      const configs: Record<string, string> = {};
+      for (const c of found) if (typeof c.name === 'string' && typeof c.values === 'string') configs[c.name] = c.values;
+      return { msg: 'OK', dt: loginBrandingOf(configs) };
+    });
 
   /** `GET /api/keyid/`: a fresh id from a database sequence, unique across instances. */
   app.get('/api/keyid/', { config: { access: 'session' } }, async () => {

@@ -1,3 +1,4 @@
+import { loginBrandingOf, type LoginBranding } from '../domain/contract/login-branding';
 import type { Permissions } from '../domain/contract/permissions';
 import { apiGet, apiPost } from './http';
 
@@ -79,6 +80,18 @@ export async function safeConfigs(names: readonly string[], o: CallOptions = {})
     if (r && typeof r.name === 'string') out[r.name] = typeof r.values === 'string' ? r.values : '';
   }
   return out;
+}
+
+/**
+ * What the login page shows before login (`GET /accounts/login_branding/`, public): names, logo, banner. The reply is
+ * read through the contract's own filter again, so a server that sends more (or unsafe values) shows no more.
+ */
+export async function loginBranding(o: CallOptions = {}): Promise<LoginBranding> {
+  const reply = await apiGet<{ dt?: unknown }>('/accounts/login_branding/', {}, { signal: o.signal, quiet: true });
+  const dt = typeof reply.dt === 'object' && reply.dt !== null ? reply.dt as Record<string, unknown> : {};
+  const text: Record<string, string> = {};
+  for (const [k, v] of Object.entries(dt)) if (typeof v === 'string') text[k] = v;
+  return loginBrandingOf(text);
 }
 
 /** Whether the server answers at all (`/healthz`): the reachability probe while the app is offline. */

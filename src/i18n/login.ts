@@ -18,6 +18,8 @@ export const login = defineNamespace({
   relogin: '重新登录',
   cancel: '取消',
   logging_in: '正在登录…',
+  product_name: '智能生产操作系统',
+  logo_alt: '标志',
 }, {
   en: {
     title: 'Log in', username: 'Username', password: 'Password', server: 'Server', server_local: 'This server', server_test: '{{name}} (test)',
@@ -27,6 +29,7 @@ export const login = defineNamespace({
     logged_out_title: 'You have been logged out',
     logged_out_body: 'You have been logged out, you can cancel to stay on this page, or log in again',
     relogin: 'Re-Login', cancel: 'Cancel', logging_in: 'Logging in…',
+    product_name: 'Intelligent Production Operating System', logo_alt: 'Logo',
   },
   es: {
     title: 'Iniciar sesión', username: 'Usuario', password: 'Contraseña', server: 'Servidor', server_local: 'Este servidor', server_test: '{{name}} (prueba)',
@@ -36,6 +39,7 @@ export const login = defineNamespace({
     logged_out_title: 'Se ha cerrado la sesión',
     logged_out_body: 'Se ha cerrado la sesión; puede cancelar para quedarse en esta página o volver a iniciar sesión',
     relogin: 'Volver a entrar', cancel: 'Cancelar', logging_in: 'Iniciando sesión…',
+    product_name: 'Sistema Operativo de Producción Inteligente', logo_alt: 'Logotipo',
   },
   ja: {
     title: 'ログイン', username: 'ユーザー名', password: 'パスワード', server: 'サーバー', server_local: 'このサーバー', server_test: '{{name}}（テスト）',
@@ -45,5 +49,6 @@ export const login = defineNamespace({
     logged_out_title: 'ログアウトされました',
     logged_out_body: 'ログアウトされました。キャンセルしてこのページに留まるか、再ログインしてください',
     relogin: '再ログイン', cancel: 'キャンセル', logging_in: 'ログイン中…',
+    product_name: 'インテリジェント生産オペレーティングシステム', logo_alt: 'ロゴ',
   },
 });

@@ -13,13 +13,24 @@ export async function launch(): Promise<Browser> {
 }
 
 /**
- * Content-Security-Policy violations seen by the pages of this test file (issue 10: the built app runs under its CSP
- * with none). Every context made here reports them; the per-test hooks expect none.
+ * Faults seen by the pages of this test file; every context made here reports them and the per-test hooks expect
+ * none: Content-Security-Policy violations (issue 10: the built app runs under its CSP with none), and console errors
+ * naming the local helper's port (issue 15: without a helper the app never knocks on ws://127.0.0.1:8765, and the
+ * browser logs every refused websocket as an error, so one such line means the app tried when nothing needed it).
+ * `cspViolations` is the older name of the same list.
  */
-export const cspViolations: string[] = [];
+export const pageFaults: string[] = [];
+export const cspViolations = pageFaults;
+
+/** The local helper's default port (src/app/local-helper), as it appears in the browser's messages. */
+const HELPER_PORT = /:8765\b/;
 
 export async function watchCsp(context: BrowserContext): Promise<void> {
-  await context.exposeFunction('__reportCsp', (v: string) => { cspViolations.push(v); });
+  // Console messages of every page of the context, the browser's own network errors included.
+  context.on('console', msg => {
+    if (msg.type() === 'error' && HELPER_PORT.test(msg.text())) pageFaults.push(`console error: ${msg.text()}`);
+  });
+  await context.exposeFunction('__reportCsp', (v: string) => { pageFaults.push(v); });
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', e => {
       void (window as unknown as { __reportCsp(v: string): void }).__reportCsp(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Tree } from '../../src/i18n/define';
 import { bundleOf } from '../../src/i18n';
-import { appUrl, cspViolations, launch, loginAs, newPage } from './browser';
+import { appUrl, launch, loginAs, newPage, pageFaults } from './browser';
 
 /** The languages of the UI catalog. */
 export type Lang = 'zh' | 'en' | 'es' | 'ja';
@@ -47,8 +47,8 @@ export function pagePerTest(onEach: (s: PageSession) => void, opts: { login?: bo
   });
   afterEach(async () => {
     await context?.close();
-    // The built app runs under its Content-Security-Policy without a single violation.
-    expect(cspViolations.splice(0)).toEqual([]);
+    // No Content-Security-Policy violation, no console error from the local helper's socket (browser.ts).
+    expect(pageFaults.splice(0)).toEqual([]);
   });
 }
 

@@ -14,9 +14,7 @@ export function CloseSystemButton() {
   const [asking, setAsking] = useState(false);
   const confirm = () => {
     setAsking(false);
-    if (closeSystem() === 'unsupported') {
-      getNotifier().warning(t('shell.close_system.manual'), 4000);
-    }
+    void closeSystem().then(r => { if (r === 'unsupported') getNotifier().warning(t('shell.close_system.manual'), 4000); });
   };
   return (
     <>

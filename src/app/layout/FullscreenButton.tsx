@@ -20,5 +20,5 @@ export function FullscreenButton() {
 
 /** Shared with the account menu's full-screen entry. */
 export function toggleAndReport(unsupportedMessage: string): void {
-  if (toggleFullScreen() === 'unsupported') getNotifier().warning(unsupportedMessage, 3000);
+  void toggleFullScreen().then(r => { if (r === 'unsupported') getNotifier().warning(unsupportedMessage, 3000); });
 }

@@ -1,8 +1,9 @@
-import { Button, Center, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Center, Image, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { loginWithPassword, serverList } from '../../data/shell-client';
+import { loginBrandingOf, type LoginBranding } from '../../domain/contract/login-branding';
+import { loginBranding, loginWithPassword, serverList } from '../../data/shell-client';
 import { useSaveGuard } from '../../ui/use-save-guard';
 import { useConfig } from '../../ui/stores';
 import { useSession } from '../../ui/stores';
@@ -12,12 +13,18 @@ import { serverOptions as optionsOf, type ServerEntry } from './server-options';
 /**
  * The login page (spec §2, §4, §7): username, password and the server to use (servers.json). The client id of a
  * kiosk (`client` in the URL, set by the local helper) is sent along so the server knows the device.
+ *
+ * Above the form, what 系统参数 configures for it (issue 15): logo, product name, company name and the banner on its
+ * background, read before login from the public branding call. Until it answers (or when it cannot: offline, an
+ * older server) the public configs the shell loaded stand in, through the same filter; an unset product name is the
+ * product's own, an unset company name the one of the last login.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
   const session = useSession();
-  const software = useConfig(s => s.values.software_name);
+  const configs = useConfig(s => s.values);
+  const [branding, setBranding] = useState<LoginBranding | null>(null);
   const [username, setUsername] = useState(session.username);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -29,6 +36,13 @@ export default function LoginPage() {
     serverList({ signal: ctrl.signal }).then(setServers).catch(() => setServers([]));
     return () => ctrl.abort();
   }, []);
+
+  // The branding of the server the form logs in to: asked again when the user picks another server.
+  useEffect(() => {
+    const ctrl = new AbortController();
+    loginBranding({ signal: ctrl.signal }).then(setBranding).catch(() => setBranding(null));
+    return () => ctrl.abort();
+  }, [session.baseURL]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -50,6 +64,9 @@ export default function LoginPage() {
     });
   };
 
+  const brand = branding ?? loginBrandingOf(configs);
+  const company = brand.site_name || session.siteName;
+
   const serverOptions = optionsOf(servers, session.baseURL,
     { local: t('login.server_local'), test: name => t('login.server_test', { name }) });
 
@@ -57,8 +74,17 @@ export default function LoginPage() {
     <Center mih="100vh" bg="var(--mantine-color-gray-0)">
       <Paper withBorder shadow="sm" p="xl" w={360} component="form" onSubmit={submit} data-testid="login-form">
         <Stack>
-          <Title order={3} ta="center">{software || '智能生产操作系统'}</Title>
-          <Text c="dimmed" ta="center" size="sm">{session.siteName}</Text>
+          {brand.logo && (
+            <Center><Image src={brand.logo} alt={t('login.logo_alt')} h={64} w="auto" fit="contain" data-testid="login-logo" /></Center>
+          )}
+          <Title order={3} ta="center" data-testid="login-product">{brand.software_name || t('login.product_name')}</Title>
+          {company && <Text c="dimmed" ta="center" size="sm" data-testid="login-company">{company}</Text>}
+          {brand.banner && (
+            <Box data-testid="login-banner" p="xs" ta="center" c="white" fz="sm" style={{ borderRadius: 'var(--mantine-radius-sm)',
+              background: brand.banner_background || 'var(--mantine-primary-color-filled)' }}>
+              {brand.banner}
+            </Box>
+          )}
           <TextInput label={t('login.username')} name="username" autoComplete="username" value={username}
             onChange={e => setUsername(e.currentTarget.value)} error={errors.username} autoFocus size="md" />
           <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" value={password}

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoginBranding } from '../../domain/contract/login-branding';
+import { initI18n } from '../../i18n/react';
+import LoginPage from './LoginPage';
+
+/** The login page reads its branding through the data layer before login; the server's answer is stood in here. */
+const calls = vi.hoisted(() => ({
+  branding: vi.fn<() => Promise<LoginBranding>>(),
+}));
+vi.mock('../../data/shell-client', async importOriginal => ({
+  ...await importOriginal<typeof import('../../data/shell-client')>(),
+  loginBranding: calls.branding,
+  serverList: () => Promise.resolve([]),
+}));
+
+// Tells React that this test drives updates through act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const UNSET: LoginBranding = { software_name: '', site_name: '', logo: '', banner: '', banner_background: '' };
+
+let container: HTMLDivElement;
+let root: Root;
+
+beforeAll(async () => {
+  // jsdom lacks what Mantine measures with.
+  window.matchMedia = (query: string) => ({
+    matches: false, media: query, onchange: null,
+    addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+  globalThis.ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+  await initI18n('zh');
+});
+
+beforeEach(() => {
+  sessionStorage.clear();
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  calls.branding.mockReset();
+});
+
+async function render() {
+  await act(async () => {
+    root.render(<MantineProvider><MemoryRouter initialEntries={['/login']}><LoginPage /></MemoryRouter></MantineProvider>);
+  });
+}
+
+const byTestId = (id: string) => container.querySelector(`[data-testid="${id}"]`);
+
+describe('login page branding', () => {
+  it('shows the company name, product name, logo and banner the system parameters configure', async () => {
+    calls.branding.mockResolvedValue({
+      software_name: '星河生产系统', site_name: '星河包装有限公司', logo: '/icons/icon-192.png',
+      banner: '质量第一', banner_background: 'linear-gradient(135deg, #1890ff 0%, #0050b3 100%)',
+    });
+    await render();
+    await vi.waitFor(() => expect(byTestId('login-company')?.textContent).toBe('星河包装有限公司'));
+    expect(byTestId('login-product')?.textContent).toBe('星河生产系统');
+    expect(byTestId('login-logo')?.getAttribute('src')).toBe('/icons/icon-192.png');
+    expect(byTestId('login-banner')?.textContent).toBe('质量第一');
+    expect(calls.branding).toHaveBeenCalledOnce();
+  });
+
+  it('falls back to the product name when nothing is configured', async () => {
+    calls.branding.mockResolvedValue(UNSET);
+    await render();
+    await vi.waitFor(() => expect(calls.branding).toHaveBeenCalled());
+    await act(async () => { await calls.branding.mock.results[0]!.value; });
+    expect(byTestId('login-product')?.textContent).toBe('智能生产操作系统');
+    expect(byTestId('login-company')).toBeNull();
+    expect(byTestId('login-logo')).toBeNull();
+    expect(byTestId('login-banner')).toBeNull();
+  });
+
+  it('still shows the form, with the product name, when the branding cannot be read', async () => {
+    calls.branding.mockRejectedValue(new Error('offline'));
+    await render();
+    await vi.waitFor(() => expect(calls.branding).toHaveBeenCalled());
+    expect(byTestId('login-form')).not.toBeNull();
+    expect(byTestId('login-product')?.textContent).toBe('智能生产操作系统');
+  });
+});
