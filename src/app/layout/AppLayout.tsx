@@ -32,8 +32,8 @@ export interface AppLayoutProps {
 
 /**
  * The shell around every logged-in page (spec §1, §2): the sidebar (120 px; a drawer on a phone), the header, the
- * tab bar (when enabled in the settings) and the page. It also records visited pages as tabs and keeps the local
- * helper connected while the user is in the shell.
+ * tab bar (when enabled in the settings) and the page. It also records visited pages as tabs and, when the local
+ * helper launched the app, keeps it connected while the user is in the shell (otherwise it connects on demand).
  */
 export function AppLayout({
   onLogout, onSwitchServer, loadServers = defaultLoadServers, loadFavourites = defaultLoadFavourites,
@@ -114,7 +114,10 @@ function useTrackTabs(pathname: string, search: string) {
   }, [flat, pathname, search]);
 }
 
-/** The local helper runs while the shell is shown; `ws_port` and `client` of the first URL are remembered. */
+/**
+ * The local helper is started while the shell is shown (it connects only if it launched the app, local-helper.ts);
+ * `ws_port` and `client` of the first URL are remembered.
+ */
 function useLocalHelper(search: string) {
   const [firstSearch] = useState(search);
   useEffect(() => {
