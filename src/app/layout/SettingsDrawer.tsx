@@ -9,8 +9,9 @@ export interface SettingsDrawerProps {
 }
 
 /**
- * The settings drawer (spec §2): theme colour (8 presets), tags view, fixed header, sidebar logo, and the size of
- * components (default, medium, small, mini). Every change applies at once and is stored.
+ * The settings drawer (spec §2): theme colour (8 presets), tags view, fixed header, sidebar logo, whether menu entries
+ * and dashboard tiles of screens still to come are hidden (rather than shown greyed), and the size of components
+ * (default, medium, small, mini). Every change applies at once and is stored.
  */
 export function SettingsDrawer({ opened, onClose }: SettingsDrawerProps) {
   const { t } = useTranslation();
@@ -35,6 +36,8 @@ export function SettingsDrawer({ opened, onClose }: SettingsDrawerProps) {
         <Switch data-testid="settings-tags-view" label={t('shell.settings.tags_view')} checked={s.tagsView} onChange={e => s.change('tagsView', e.currentTarget.checked)} />
         <Switch label={t('shell.settings.fixed_header')} checked={s.fixedHeader} onChange={e => s.change('fixedHeader', e.currentTarget.checked)} />
         <Switch label={t('shell.settings.sidebar_logo')} checked={s.sidebarLogo} onChange={e => s.change('sidebarLogo', e.currentTarget.checked)} />
+        <Switch data-testid="settings-hide-coming" label={t('pages.hide_coming')} checked={s.hideComing}
+          onChange={e => s.change('hideComing', e.currentTarget.checked)} />
         <div>
           <Text size="sm" fw={500} mb={6}>{t('shell.settings.size')}</Text>
           <SegmentedControl fullWidth value={s.size} onChange={v => s.change('size', v as SizeName)}

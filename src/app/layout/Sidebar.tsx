@@ -4,11 +4,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { FavMenu } from '../../data/menu/fav-menus-store';
+import { groupIsComing, isComing, withoutComing } from '../../domain/menu/coming';
 import { activeMenuOf, joinPath } from '../../domain/menu/flatten';
 import { MenuIcon } from '../../ui/menu/icons';
 import { useMenu } from '../../ui/stores';
 import type { MenuNode } from '../../domain/menu/menu-types';
 import { useSession } from '../../ui/stores';
+import { routedScreen } from '../menu/coming';
 import { useSettings } from '../settings/settings-store';
 import { FavouritesPrompt } from './FavouritesPrompt';
 import { offersFavourites, rememberChoice, rememberedChoice } from './favourites';
@@ -23,13 +25,19 @@ export interface SidebarProps {
   loadFavourites?: () => Promise<FavMenu[]>;
 }
 
-/** The sidebar: the role's menu (or the favourites), groups as collapsible sections, the current entry highlighted. */
+/**
+ * The sidebar: the role's menu (or the favourites), groups as collapsible sections, the current entry highlighted.
+ * Entries of screens still to come are greyed, marked `data-coming` and say so in their tooltip, or left out when
+ * the user hides them (settings drawer); "still to come" is the router's answer (app/menu/coming.ts).
+ */
 export function Sidebar({ onNavigate, loadFavourites }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const tree = useMenu(s => s.tree);
   const flat = useMenu(s => s.flat);
   const logo = useSettings(s => s.sidebarLogo);
+  const hideComing = useSettings(s => s.hideComing);
+  const shown = useMemo(() => (hideComing ? withoutComing(tree ?? [], routedScreen) : tree ?? []), [tree, hideComing]);
   const siteName = useSession(s => s.siteName);
   const active = useMemo(() => activeMenuOf(flat, pathname) ?? pathname, [flat, pathname]);
   const fav = useFavouritesChoice(loadFavourites);
@@ -46,13 +54,15 @@ export function Sidebar({ onNavigate, loadFavourites }: SidebarProps) {
           leftSection={fav.using ? <IconList size={14} /> : <IconStar size={14} />} onClick={() => fav.choose(!fav.using)} />
       )}
       {(logo || fav.offered) && <Divider />}
-      <ScrollArea style={{ flex: 1 }} type="hover" scrollbarSize={6}>
+      {/* Vertical only: a label too long for the width is cut with an ellipsis, never scrolled sideways. */}
+      <ScrollArea style={{ flex: 1 }} type="hover" scrollbarSize={6} scrollbars="y">
         <nav aria-label={t('shell.menu')} data-testid="sidebar">
           {fav.using
-            ? fav.menus.map(m => (
-              <Leaf key={m.path} path={m.path} title={t(m.title)} icon={m.icon} color={m.color} active={m.path === active} onNavigate={onNavigate} />
+            ? fav.menus.filter(m => !(hideComing && isComing(m.path, routedScreen))).map(m => (
+              <Leaf key={m.path} path={m.path} title={t(m.title)} icon={m.icon} color={m.color} active={m.path === active}
+                coming={isComing(m.path, routedScreen)} onNavigate={onNavigate} />
             ))
-            : <Nodes nodes={tree ?? []} parent="" active={active} onNavigate={onNavigate} depth={0} />}
+            : <Nodes nodes={shown} parent="" active={active} onNavigate={onNavigate} depth={0} />}
         </nav>
       </ScrollArea>
       <FavouritesPrompt opened={fav.asking} onAnswer={fav.choose} />
@@ -110,7 +120,8 @@ function Nodes({ nodes, parent, active, depth, onNavigate }: NodesProps) {
     const full = joinPath(parent, node.path);
     const title = t(node.meta?.title ?? '');
     if (!node.children) {
-      return <Leaf key={full} path={full} title={title} icon={node.meta?.icon} color={node.color} active={full === active} onNavigate={onNavigate} />;
+      return <Leaf key={full} path={full} title={title} icon={node.meta?.icon} color={node.color} active={full === active}
+        coming={isComing(full, routedScreen)} onNavigate={onNavigate} />;
     }
     const shown = visible(node.children);
     if (shown.length === 0) return null;
@@ -120,15 +131,17 @@ function Nodes({ nodes, parent, active, depth, onNavigate }: NodesProps) {
       const p = joinPath(full, only.path);
       return (
         <Leaf key={p} path={p} title={t(only.meta?.title ?? '')} icon={only.meta?.icon ?? node.meta?.icon}
-          color={only.color ?? node.color} active={p === active} onNavigate={onNavigate} />
+          color={only.color ?? node.color} active={p === active} coming={isComing(p, routedScreen)} onNavigate={onNavigate} />
       );
     }
     const opened = toggled[full] ?? contains(node, full, active);
+    const coming = groupIsComing(node, parent, routedScreen);
     return (
       <NavLink key={full} label={<Label text={title} />} leftSection={<MenuIcon name={node.meta?.icon} size={16} color={node.color} />}
-        rightSection={<IconChevronRight size={11} />} styles={NAV_STYLES}
+        rightSection={<IconChevronRight size={11} />} styles={NAV_STYLES} title={tooltipOf(title, coming, t)}
         opened={opened} onChange={o => setToggled(s => ({ ...s, [full]: o }))} childrenOffset={depth === 0 ? 6 : 8}
-        px={6} py={6} color={node.color} data-depth={depth} data-testid={`menu-group-${full}`}>
+        px={6} py={6} color={node.color} data-depth={depth} data-testid={`menu-group-${full}`}
+        mod={{ coming }} style={coming ? COMING_STYLE : undefined}>
         <Nodes nodes={node.children} parent={full} active={active} depth={depth + 1} onNavigate={onNavigate} />
       </NavLink>
     );
@@ -141,13 +154,21 @@ interface LeafProps {
   icon?: string;
   color?: string;
   active: boolean;
+  /** The router has no screen for it yet: it opens the pending notice. */
+  coming: boolean;
   onNavigate?: () => void;
 }
 
-function Leaf({ path, title, icon, color, active, onNavigate }: LeafProps) {
+/**
+ * A page of the menu. A coming page stays a link (its pending notice says what it will be) but is greyed and marked,
+ * so it never passes for a working screen.
+ */
+function Leaf({ path, title, icon, color, active, coming, onNavigate }: LeafProps) {
+  const { t } = useTranslation();
   return (
     <NavLink component={Link} to={path} label={<Label text={title} />} active={active} color={color} variant="light"
       leftSection={<MenuIcon name={icon} size={16} color={color} />} onClick={onNavigate} px={6} py={6} styles={NAV_STYLES}
+      title={tooltipOf(title, coming, t)} mod={{ coming }} style={coming ? COMING_STYLE : undefined}
       aria-current={active ? 'page' : undefined} />
   );
 }
@@ -155,10 +176,22 @@ function Leaf({ path, title, icon, color, active, onNavigate }: LeafProps) {
 /** The sidebar is 120 px wide: icons and chevrons sit close to the title to leave it room. */
 const NAV_STYLES = { section: { marginInline: 0 }, body: { paddingInline: 5, minWidth: 0 } } as const;
 
+/** Greyed like Mantine's disabled entries, a little less so that the title stays readable. */
+const COMING_STYLE = { opacity: 0.55 } as const;
+
 /**
- * Titles wrap rather than being cut (the sidebar is narrow and a cut title can be ambiguous): Chinese and Japanese
- * between characters, other languages at hyphenation points of the page's language, long words as a last resort.
+ * The tooltip of an entry: always its full title (the label may be cut), and for a screen still to come the
+ * pending notice's own words.
+ */
+function tooltipOf(title: string, coming: boolean, t: (key: string) => string): string {
+  return coming ? `${title}\n${t('pages.pending_title')}` : title;
+}
+
+/**
+ * Titles stay on one line and are cut with an ellipsis when the sidebar is too narrow for them; the entry's tooltip
+ * gives the full title. Wrapping was tried and read badly: a 120 px column breaks English and Spanish words in the
+ * middle ("Formulatio / n"), and a title of three lines pushes the menu apart.
  */
 function Label({ text }: { text: string }) {
-  return <Text size="12px" lh={1.25} style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>{text}</Text>;
+  return <Text component="span" display="block" size="12px" lh={1.25} truncate="end">{text}</Text>;
 }

@@ -1,4 +1,6 @@
 import Fuse, { type IFuseOptions } from 'fuse.js';
+import { isComing, type HasScreen } from '../../domain/menu/coming';
+import { routedScreen } from './coming';
 
 /** An entry of the header search: its title already in the current language. */
 export interface SearchableItem {
@@ -16,16 +18,18 @@ export const MENU_SEARCH_OPTIONS: IFuseOptions<SearchableItem> = {
 
 /**
  * Builds a search over the entries once (a menu has a few hundred); the returned function answers each query,
- * best match first. Hidden entries (edit/create pages, pages that need an id) are not offered.
+ * best match first. Hidden entries (edit/create pages, pages that need an id) are not offered, nor are pages whose
+ * screens are still to come (`hasScreen`, by default the router's answer): a search is for going to a screen, and
+ * its list of titles has no room to mark one as coming, so it would present it like a working screen.
  */
-export function createMenuSearch<T extends SearchableItem>(items: readonly T[]): (query: string) => T[] {
-  const fuse = new Fuse(items.filter(i => !i.hidden), MENU_SEARCH_OPTIONS as IFuseOptions<T>);
+export function createMenuSearch<T extends SearchableItem>(items: readonly T[], hasScreen: HasScreen = routedScreen): (query: string) => T[] {
+  const fuse = new Fuse(items.filter(i => !i.hidden && !isComing(i.path, hasScreen)), MENU_SEARCH_OPTIONS as IFuseOptions<T>);
   return query => {
     const q = query.trim();
     return q ? fuse.search(q).map(r => r.item) : [];
   };
 }
 
-export function searchMenu<T extends SearchableItem>(items: readonly T[], query: string): T[] {
-  return createMenuSearch(items)(query);
+export function searchMenu<T extends SearchableItem>(items: readonly T[], query: string, hasScreen: HasScreen = routedScreen): T[] {
+  return createMenuSearch(items, hasScreen)(query);
 }

@@ -7,6 +7,7 @@ import PendingScreen from '../../features/pending/PendingScreen';
 import { findMenuItem, flattenMenu } from '../../domain/menu/flatten';
 import { useMenu } from '../../ui/stores';
 import { ROUTE_TREE } from '../../domain/menu/route-tree';
+import { ComingProvider } from '../menu/ComingProvider';
 import { SCREENS } from './screens';
 
 const ALL_ROUTES = flattenMenu(ROUTE_TREE);
@@ -25,5 +26,6 @@ export function MenuRoute() {
   if (!item) return findMenuItem(ALL_ROUTES, pathname) ? <ErrorPage kind="401" /> : <Navigate to="/404" replace />;
   const Screen = SCREENS[item.path];
   if (!Screen) return <PendingScreen title={t(item.title)} path={pathname} />;
-  return <Suspense fallback={<Center mih="50vh"><Loader /></Center>}><Screen /></Suspense>;
+  // Screens learn which pages are still to come (the dashboard's tiles) from the same table, through ComingProvider.
+  return <ComingProvider><Suspense fallback={<Center mih="50vh"><Loader /></Center>}><Screen /></Suspense></ComingProvider>;
 }

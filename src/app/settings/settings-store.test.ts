@@ -27,17 +27,29 @@ describe('settings', () => {
     useSettings.getState().change('tagsView', false);
     useSettings.getState().change('size', 'mini');
     const stored = JSON.parse(localStorage.getItem(SETTINGS_KEY)!) as { state: Record<string, unknown> };
-    expect(stored.state).toEqual({ theme: '#409EFF', tagsView: false, fixedHeader: true, sidebarLogo: true, size: 'mini' });
+    expect(stored.state).toEqual({
+      theme: '#409EFF', tagsView: false, fixedHeader: true, sidebarLogo: true, size: 'mini', hideComing: false,
+    });
     vi.resetModules();
     const reloaded = await import('./settings-store');
     expect(reloaded.useSettings.getState()).toMatchObject({ theme: '#409EFF', tagsView: false, size: 'mini' });
   });
 
-  it('ignores invalid stored values', async () => {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ state: { theme: 'red; x', size: 'huge', tagsView: 'yes', fixedHeader: false }, version: 0 }));
+  it('shows pages still to come by default, and keeps the choice to hide them', async () => {
+    expect(DEFAULT_SETTINGS.hideComing).toBe(false);
+    useSettings.getState().change('hideComing', true);
     vi.resetModules();
     const reloaded = await import('./settings-store');
-    expect(reloaded.useSettings.getState()).toMatchObject({ theme: '#1890ff', size: 'medium', tagsView: true, fixedHeader: false });
+    expect(reloaded.useSettings.getState().hideComing).toBe(true);
+    reloaded.useSettings.getState().resetSettings();
+    expect(reloaded.useSettings.getState().hideComing).toBe(false);
+  });
+
+  it('ignores invalid stored values', async () => {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ state: { theme: 'red; x', size: 'huge', tagsView: 'yes', fixedHeader: false, hideComing: 1 }, version: 0 }));
+    vi.resetModules();
+    const reloaded = await import('./settings-store');
+    expect(reloaded.useSettings.getState()).toMatchObject({ theme: '#1890ff', size: 'medium', tagsView: true, fixedHeader: false, hideComing: false });
   });
 
   it('stores the sidebar state in the sidebarStatus cookie', async () => {

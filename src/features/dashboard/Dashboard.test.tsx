@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setMenuFetcher, type MenuRequest } from '../../data/menu/fetcher';
+import { ComingContext, type ComingPolicy } from '../../ui/menu/coming-context';
 import { useMenu } from '../../ui/stores';
 import type { MenuNode } from '../../domain/menu/menu-types';
 import { initI18n } from '../../i18n/react';
@@ -75,19 +76,46 @@ describe('Dashboard', () => {
     vi.unstubAllGlobals();
   });
 
-  async function renderAt(path: string) {
+  /** Without a policy, as outside the shell: every page counts as built. */
+  async function renderAt(path: string, coming?: ComingPolicy) {
+    const routes = (
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/dashboard" element={<Dashboard />} />
+          <Route path="/orders/list" element={<p>orders page</p>} />
+        </Routes>
+      </MemoryRouter>
+    );
     await act(async () => root.render(
       <MantineProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/dashboard" element={<Dashboard />} />
-            <Route path="/orders/list" element={<p>orders page</p>} />
-          </Routes>
-        </MemoryRouter>
+        {coming ? <ComingContext.Provider value={coming}>{routes}</ComingContext.Provider> : routes}
       </MantineProvider>,
     ));
     await flush();
   }
+
+  /** The shell's answer for this menu: orders has no screen yet, persons and the status board have. */
+  const ordersComing = (path: string) => path !== '/orders/list';
+
+  it('greys the tiles of pages still to come and marks them, the others not', async () => {
+    await renderAt('/dashboard', { hasScreen: ordersComing, hide: false });
+    const orders = host.querySelector<HTMLElement>('[data-path="/orders/list"]')!;
+    expect(orders.dataset.coming).toBe('true');
+    expect(orders.getAttribute('aria-label')).toBe('订单 — 此功能将在后续版本提供');
+    expect(orders.style.opacity).not.toBe('');
+    for (const p of ['/persons/list', '/devices/list_status']) {
+      const tile = host.querySelector<HTMLElement>(`[data-path="${p}"]`)!;
+      expect(tile.dataset.coming, p).toBeUndefined();
+      expect(tile.style.opacity, p).toBe('');
+    }
+  });
+
+  it('leaves out the pages still to come, and a group left empty, when the user hides them', async () => {
+    await renderAt('/dashboard', { hasScreen: ordersComing, hide: true });
+    expect(host.querySelector('[data-path="/orders/list"]')).toBeNull();
+    expect(host.querySelector('[data-testid="group-/production"]')).toBeNull();
+    expect(host.querySelector('[data-path="/persons/list"]')).not.toBeNull();
+  });
 
   it('loads the menu and shows its groups and pages, translated, without hidden pages or itself', async () => {
     await renderAt('/dashboard');

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useComingPolicy } from '../../ui/menu/coming-context';
 import { useMenu } from '../../ui/stores';
 import { dashboardGroups } from './groups';
 import { MenuGroups } from './MenuGroups';
@@ -11,7 +12,8 @@ import { useStats } from './use-stats';
 
 /**
  * `/dashboard` — 控制台 / function map: live totals the role may see, then every page of the role's menu grouped as
- * in the sidebar. The menu comes from the menu store; if the shell has not loaded it yet, this page asks for it
+ * in the sidebar, the pages still to come greyed or (by the user's setting) left out, as the shell decides
+ * (ComingContext). The menu comes from the menu store; if the shell has not loaded it yet, this page asks for it
  * (the store shares one request between callers).
  */
 export default function Dashboard() {
@@ -26,7 +28,8 @@ export default function Dashboard() {
     if (!useMenu.getState().loaded) useMenu.getState().load().catch(() => setFailed(true));
   }, []);
 
-  const groups = useMemo(() => dashboardGroups(tree ?? []), [tree]);
+  const { hasScreen, hide } = useComingPolicy();
+  const groups = useMemo(() => dashboardGroups(tree ?? [], { hasScreen, hide }), [tree, hasScreen, hide]);
   const stats = useMemo(() => visibleStats(flat), [flat]);
   const counts = useStats(stats);
   const open = (path: string) => void navigate(path);

@@ -1,7 +1,7 @@
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../../ui/menu/icons';
-import type { DashboardGroup } from './groups';
+import type { DashboardGroup, DashboardItem } from './groups';
 
 interface Props {
   groups: readonly DashboardGroup[];
@@ -20,20 +20,35 @@ export function MenuGroups({ groups, onOpen }: Props) {
             <Title order={5}>{t(g.title)}</Title>
           </Group>
           <SimpleGrid minColWidth={132} spacing="sm">
-            {g.items.map(i => (
-              <UnstyledButton key={i.path} onClick={() => onOpen(i.path)} data-path={i.path}>
-                <Card withBorder padding="sm" h="100%">
-                  <Stack align="center" gap={6}>
-                    {/* A colour set by the server (config menu_colors) wins over the theme's. */}
-                    <ThemeIcon variant="light" size="xl" color={i.color}><MenuIcon name={i.icon} size={24} /></ThemeIcon>
-                    <Text size="sm" ta="center">{t(i.title)}</Text>
-                  </Stack>
-                </Card>
-              </UnstyledButton>
-            ))}
+            {g.items.map(i => <Tile key={i.path} item={i} onOpen={onOpen} />)}
           </SimpleGrid>
         </section>
       ))}
     </Stack>
   );
+}
+
+/** Greyed like the sidebar's coming entries (Sidebar.tsx). */
+const COMING_STYLE = { opacity: 0.55 } as const;
+
+/**
+ * A page's card. A page still to come is greyed, marked `data-coming`, and says so on hover and to a screen reader;
+ * it still opens, on the pending notice that names what it will be.
+ */
+function Tile({ item: i, onOpen }: { item: DashboardItem; onOpen(path: string): void }) {
+  const { t } = useTranslation();
+  const title = t(i.title);
+  const tile = (
+    <UnstyledButton onClick={() => onOpen(i.path)} data-path={i.path} data-coming={i.coming || undefined}
+      aria-label={i.coming ? `${title} — ${t('pages.pending_title')}` : undefined} style={i.coming ? COMING_STYLE : undefined}>
+      <Card withBorder padding="sm" h="100%">
+        <Stack align="center" gap={6}>
+          {/* A colour set by the server (config menu_colors) wins over the theme's; a coming page is grey. */}
+          <ThemeIcon variant="light" size="xl" color={i.coming ? 'gray' : i.color}><MenuIcon name={i.icon} size={24} /></ThemeIcon>
+          <Text size="sm" ta="center" c={i.coming ? 'dimmed' : undefined}>{title}</Text>
+        </Stack>
+      </Card>
+    </UnstyledButton>
+  );
+  return i.coming ? <Tooltip label={t('pages.pending_title')} openDelay={200}>{tile}</Tooltip> : tile;
 }
