@@ -28,8 +28,10 @@ import { initI18n } from './i18n/react';
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // The server out of reach is not retried: the screen shows its offline copy or last data at once.
-      retry: (count, error) => count < 1 && !(isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')),
+      // The server out of reach is not retried: the screen shows its offline copy or last data at once. Nor is a
+      // record that does not exist (404): asking again cannot make it exist, and the screen says so at once.
+      retry: (count, error) => count < 1
+        && !(isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.status === 404)),
       refetchOnWindowFocus: false,
       // Kept a week, so the persisted copy of a screen visited days ago still shows offline (DESIGN §6).
       gcTime: 7 * 24 * 3600_000,

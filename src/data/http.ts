@@ -18,6 +18,11 @@ export interface RequestOptions extends SendOptions {
    * offline. Refusals and other failures still show.
    */
   quietOffline?: boolean;
+  /**
+   * A 404 refusal (the record does not exist) is an answer the screen shows itself (a not-found notice), not an
+   * error to pop up. Other failures still show.
+   */
+  quietNotFound?: boolean;
 }
 
 export type { Params };
@@ -43,6 +48,7 @@ async function call(req: SendRequest, opts: RequestOptions): Promise<unknown> {
   if (unreachable) connectivityStore.getState().markUnreachable();
   else connectivityStore.getState().markReachable();
   if (unreachable && opts.quietOffline) opts = { ...opts, quiet: true };
+  if (opts.quietNotFound && outcome.kind === 'rejected' && outcome.status === 404) opts = { ...opts, quiet: true };
   return settle(outcome, { method: req.method, url, mutating: req.method === 'POST' && !opts.silent, quiet: opts.quiet });
 }
 

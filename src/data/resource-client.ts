@@ -103,7 +103,7 @@ function makeClient<R extends ResourceDef>(def: R): ResourceClient<R> {
     async detail(id, o = {}) {
       if (offlineNow()) return offlineDetail(id, new ApiError({ kind: 'network', status: 0, msg: i18n.t('api.network_error') }));
       try {
-        const r = await apiGet<DetailReply<ListRow<R>>>(`${api}/detail/`, { id }, { signal: o.signal, quietOffline: true });
+        const r = await apiGet<DetailReply<ListRow<R>>>(`${api}/detail/`, { id }, { signal: o.signal, quietOffline: true, quietNotFound: true });
         if (!isRecord(r) || !isRecord(r.dt)) throw badReply();
         return { row: r.dt, source: 'server' };
       } catch (e) {

@@ -15,6 +15,8 @@ export const devices = defineNamespace({
   open: '打开设备资料',
   empty: '没有符合条件的设备',
   load_failed: '设备状态加载失败，显示的是上次的数据',
+  no_data: '设备状态加载失败，本机也还没有保存过设备数据',
+  no_data_offline: '离线 — 本机还没有保存过设备数据，连上服务器后才能显示机台',
   count: '{{shown}} / {{total}} 台',
 }, {
   en: {
@@ -31,6 +33,8 @@ export const devices = defineNamespace({
     open: 'Open the machine record',
     empty: 'No machines match',
     load_failed: 'Could not load the machine status; showing the last data',
+    no_data: 'Could not load the machine status, and this device has no earlier data to show',
+    no_data_offline: 'Offline — this device has no machine data yet; the machines show once the server is reachable',
     count: '{{shown}} of {{total}} machines',
   },
   es: {
@@ -47,6 +51,8 @@ export const devices = defineNamespace({
     open: 'Abrir la ficha de la máquina',
     empty: 'Ninguna máquina coincide',
     load_failed: 'No se pudo cargar el estado; se muestran los últimos datos',
+    no_data: 'No se pudo cargar el estado de las máquinas y este equipo no tiene datos anteriores',
+    no_data_offline: 'Sin conexión: este equipo aún no tiene datos de máquinas; se mostrarán cuando el servidor esté disponible',
     count: '{{shown}} de {{total}} máquinas',
   },
   ja: {
@@ -63,6 +69,8 @@ export const devices = defineNamespace({
     open: '設備情報を開く',
     empty: '該当する設備はありません',
     load_failed: '設備状態を読み込めませんでした。前回のデータを表示しています',
+    no_data: '設備状態を読み込めませんでした。この端末には以前のデータもありません',
+    no_data_offline: 'オフライン — この端末にはまだ設備データがありません。サーバーに接続すると表示されます',
     count: '{{shown}} / {{total}} 台',
   },
 });

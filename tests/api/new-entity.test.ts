@@ -98,8 +98,9 @@ describe('a new entity is one declaration', () => {
     }
   });
 
-  it('gets its generic list, edit and create screens', () => {
-    expect(Object.keys(resourceScreens([bins])).sort()).toEqual(['/bins/create', '/bins/edit/:id', '/bins/list']);
+  it('gets its generic list, edit and create screens, and the history page every record shares', () => {
+    expect(Object.keys(resourceScreens([bins])).sort())
+      .toEqual(['/bins/create', '/bins/edit/:id', '/bins/list', '/history/list/:table_name/:kid']);
   });
 
   it('gets its API: save, list with totals, detail, validation, delete', async () => {

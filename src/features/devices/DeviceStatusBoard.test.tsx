@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
+import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectivityStore } from '../../data/connectivity';
 import { setNotifier } from '../../data/notifier';
+import { offlineDbFor, setMeta } from '../../data/offline/db';
+import { forgetOfflineReads } from '../../data/offline/local-read';
+import { sessionStore } from '../../data/session/session-store';
 import { fakeNotifier } from '../../data/test-helpers';
 import { initI18n } from '../../i18n/react';
 import { click, jsonReply, mustFind, renderUi, setupDom, typeInto, waitFor, type Rendered } from '../../resources/form/test-utils';
@@ -18,6 +23,8 @@ let calls: Call[];
 let deviceRows: Record<string, unknown>[];
 let maintenanceStatus: number;
 let doneFails: boolean;
+/** `down`: no reply at all (the network); a number: the server answers with that status and no envelope. */
+let server: 'up' | 'down' | number;
 
 const device = (id: number, code: string, status: string, worknode: [number, string] | null) => ({
   id, version: 1, code, name: `机器${id}`, model: null, location: null, status,
@@ -26,6 +33,9 @@ const device = (id: number, code: string, status: string, worknode: [number, str
 
 beforeEach(() => {
   calls = [];
+  server = 'up';
+  sessionStore.setState({ baseURL: '' });
+  connectivityStore.setState({ reachable: true });
   maintenanceStatus = 200;
   doneFails = false;
   deviceRows = [device(1, 'P-01', 'running', [2, '印刷']), device(2, 'P-02', 'fault', [2, '印刷']), device(3, 'C-01', 'idle', [1, '裁切']), device(4, 'X-01', 'off', null)];
@@ -35,6 +45,8 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     const body = new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
     calls.push({ method, path: url.pathname, query: url.searchParams, body });
+    if (server === 'down') throw new TypeError('Failed to fetch');
+    if (server !== 'up') return new Response('Bad Gateway', { status: server });
     if (url.pathname === '/devices/list/') return jsonReply({ msg: 'OK', dt: deviceRows, total: deviceRows.length });
     if (url.pathname === '/devicemaintenances/list/') {
       if (maintenanceStatus !== 200) return jsonReply({ msg: '没有权限' }, maintenanceStatus);
@@ -52,12 +64,16 @@ beforeEach(() => {
     return jsonReply({ msg: '接口不存在' }, 404);
   }));
 });
-afterEach(() => {
+afterEach(async () => {
   ui?.unmount();
   ui = undefined;
   vi.unstubAllGlobals();
   setNotifier(null);
   document.body.innerHTML = '';
+  connectivityStore.setState({ reachable: true });
+  const db = offlineDbFor('');
+  await Promise.all([db.rows.clear(), db.meta.clear()]);
+  forgetOfflineReads();
 });
 
 const cards = () => [...document.querySelectorAll<HTMLElement>('[data-testid="board-device"]')];
@@ -105,5 +121,61 @@ describe('device status board', () => {
     ui = await renderUi(<DeviceStatusBoard />, { path: '/devices/list_status' });
     await waitFor(() => expect(cards()).toHaveLength(4));
     expect(document.querySelector('[data-testid="board-overdue"]')).toBeNull();
+  });
+
+  describe('with the server out of reach', { timeout: 30_000 }, () => {
+    const refreshDone = () => expect(mustFind('board-refresh').hasAttribute('data-loading')).toBe(false);
+
+    it('keeps showing the last machines it had, and says offline as of when', async () => {
+      ui = await renderUi(<DeviceStatusBoard />, { path: '/devices/list_status' });
+      await waitFor(() => expect(cards()).toHaveLength(4), 10_000);
+      // The server goes away; the board asks again (as its 30 s refresh or a reload with the persisted cache would).
+      server = 'down';
+      connectivityStore.setState({ reachable: false });
+      await click(mustFind('board-refresh'));
+      await waitFor(() => mustFind('offline-notice'), 10_000);
+      await waitFor(refreshDone, 10_000);
+      expect(cards()).toHaveLength(4);
+      expect(mustFind('board-count').textContent).toBe('4 / 4 台');
+      expect(mustFind('offline-notice').textContent).toMatch(/离线 — 显示 .+ 的数据/);
+      expect(document.querySelector('[data-testid="board-no-data"]')).toBeNull();
+    });
+
+    it('shows the machines of the offline copy', async () => {
+      const db = offlineDbFor('');
+      await db.rows.bulkPut(deviceRows.map(r => ({ t: 'devices', id: r.id as number, row: r })));
+      await setMeta(db, 'cursor:devices', 4);
+      await setMeta(db, 'pulledAt:devices', Date.now() - 3600_000);
+      server = 'down';
+      connectivityStore.setState({ reachable: false });
+      ui = await renderUi(<DeviceStatusBoard />, { path: '/devices/list_status' });
+      await waitFor(() => expect(cards()).toHaveLength(4), 10_000);
+      expect(codes()).toEqual(['C-01', 'P-02', 'P-01', 'X-01']);
+      expect(mustFind('board-count').textContent).toBe('4 / 4 台');
+      expect(mustFind('offline-notice').textContent).toMatch(/离线 — 显示 .+ 的数据/);
+      expect(calls.some(c => c.path === '/devices/list/')).toBe(false); // out of reach: the copy answers at once
+    });
+
+    it('with no data at all it says so, instead of 0 / 0 machines', async () => {
+      server = 'down';
+      connectivityStore.setState({ reachable: false });
+      ui = await renderUi(<DeviceStatusBoard />, { path: '/devices/list_status' });
+      const none = await waitFor(() => mustFind('board-no-data'), 10_000);
+      expect(none.textContent).toContain('本机还没有保存过设备数据');
+      expect(document.querySelector('[data-testid="board-count"]')).toBeNull();
+      expect(mustFind('board-filter-all').closest('div')?.textContent).not.toMatch(/\d/);
+      expect(cards()).toHaveLength(0);
+      expect(document.body.textContent).not.toContain('显示的是上次的数据');
+      expect(document.body.textContent).not.toContain('0 / 0');
+    });
+
+    it('a failing server with no earlier data does not claim to show the last data', async () => {
+      server = 502;
+      ui = await renderUi(<DeviceStatusBoard />, { path: '/devices/list_status' });
+      const none = await waitFor(() => mustFind('board-no-data'), 10_000);
+      expect(none.textContent).toMatch(/还没有保存过设备数据/);
+      expect(document.body.textContent).not.toContain('显示的是上次的数据');
+      expect(document.querySelector('[data-testid="board-count"]')).toBeNull();
+    });
   });
 });

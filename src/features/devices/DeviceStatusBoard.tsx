@@ -1,7 +1,7 @@
 import {
   Alert, Badge, Button, Card, Chip, Group, Menu, Paper, Stack, Text, TextInput, UnstyledButton,
 } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudOff, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '../../domain/contract/list';
 import { useMemo, useState } from 'react';
@@ -43,8 +43,10 @@ const COLORS: Record<string, string> = { running: 'green', idle: 'blue', fault: 
 /**
  * /devices/list_status: every machine's status at a glance, grouped by worknode, with a click to change it and
  * its maintenance (status-board.ts holds the rules). Offline it shows the machines from the offline copy (devices are
- * declared offline) or the last board it had, says as of when, and disables status changes; with no data at all it
- * says so. Maintenance is optional: a user without access to it still sees the machines.
+ * declared offline) or the last board it had (the query cache persisted in IndexedDB), says as of when, and disables
+ * status changes. With no machines to show — the server out of reach or failing, and neither the copy nor the cache
+ * holding any — it says so in words, and shows no counts: "0 / 0 machines" would read as an empty floor.
+ * Maintenance is optional: a user without access to it still sees the machines.
  */
 export default function DeviceStatusBoard() {
   const { t, i18n } = useTranslation();
@@ -89,6 +91,9 @@ export default function DeviceStatusBoard() {
     () => buildBoard((list.data?.dt ?? []) as DeviceRow[], maintenance.data ?? [], today, { status, keyword }, collator),
     [list.data, maintenance.data, today, status, keyword, collator],
   );
+  // Whether the board has any machines list at all, fresh or last known; counts mean nothing without one.
+  const hasData = list.data !== undefined;
+  const noData = !hasData && list.isError;
   // A status the declaration does not know (data from a newer version) shows as it is stored.
   const statusLabel = (s: string) => t(`resources.devices.enums.status.${s}`, { defaultValue: s });
 
@@ -108,10 +113,10 @@ export default function DeviceStatusBoard() {
       <Group gap={8} wrap="wrap">
         <Chip.Group value={status ?? ''} onChange={v => setStatus(typeof v === 'string' && v !== '' ? v : null)}>
           <Group gap={6}>
-            <Chip size="xs" value="" data-testid="board-filter-all">{t('devices.all')} {board.total}</Chip>
+            <Chip size="xs" value="" data-testid="board-filter-all">{t('devices.all')}{hasData && ` ${board.total}`}</Chip>
             {DEVICE_STATUSES.map(s => (
               <Chip key={s} size="xs" value={s} color={COLORS[s]} data-testid={`board-filter-${s}`}>
-                {statusLabel(s)} {board.counts[s] ?? 0}
+                {statusLabel(s)}{hasData && ` ${board.counts[s] ?? 0}`}
               </Chip>
             ))}
           </Group>
@@ -123,13 +128,19 @@ export default function DeviceStatusBoard() {
           onClick={() => { void list.refetch(); void maintenance.refetch(); }} data-testid="board-refresh">
           {t('devices.refresh')}
         </Button>
-        <Text size="xs" c="dimmed" data-testid="board-count">{t('devices.count', { shown: board.shown, total: board.total })}</Text>
+        {hasData && <Text size="xs" c="dimmed" data-testid="board-count">{t('devices.count', { shown: board.shown, total: board.total })}</Text>}
         {list.dataUpdatedAt > 0 && (
           <Text size="xs" c="dimmed">{t('devices.updated', { time: localDateTimeString(new Date(list.dataUpdatedAt)).slice(11) })}</Text>
         )}
       </Group>
-      <OfflineNotice view={offline} hasData={list.data !== undefined} />
-      {list.isError && !offline.offline && <Alert color="orange" py={6} data-testid="board-stale">{t('devices.load_failed')}</Alert>}
+      {/* Without data the one message below says everything; the offline notice would only repeat it. */}
+      {hasData && <OfflineNotice view={offline} />}
+      {hasData && list.isError && !offline.offline && <Alert color="orange" py={6} data-testid="board-stale">{t('devices.load_failed')}</Alert>}
+      {noData && (
+        <Alert color="orange" py={6} icon={<IconCloudOff size={16} />} data-testid="board-no-data">
+          {t(offline.offline ? 'devices.no_data_offline' : 'devices.no_data')}
+        </Alert>
+      )}
       {list.isSuccess && board.shown === 0 && <Text c="dimmed" size="sm" data-testid="board-empty">{t('devices.empty')}</Text>}
       {/* Groups flow side by side: most worknodes run one to three machines, and a floor fits on one screen. */}
       <Group gap="sm" align="flex-start">

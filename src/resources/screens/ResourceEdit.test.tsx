@@ -57,12 +57,13 @@ afterEach(() => {
 
 const open = async () => {
   ui = await renderUi(<ResourceEdit def={customers} />, { path: '/customers/edit/5', pattern: '/customers/edit/:id' });
-  await waitFor(() => mustFind('resource-form'));
+  await waitFor(() => mustFind('resource-form'), 10_000);
 };
 const saves = () => calls.filter(c => c.path === '/customers/save/');
 const item = (c: Call) => JSON.parse(c.body.get('item') ?? '{}') as Record<string, unknown>;
 
-describe('ResourceEdit', () => {
+// A loaded two-core machine may take seconds to mount the first screen of the file (Mantine, the grid, the form).
+describe('ResourceEdit', { timeout: 30_000 }, () => {
   it('loads the row by the route id and saves the changed fields with id and version', async () => {
     let current = row();
     serve({
@@ -209,5 +210,43 @@ describe('ResourceEdit', () => {
     await waitFor(() => expect(mustFind('deleted-by').textContent).toContain('李四'));
     expect(document.body.textContent).not.toContain('记录加载失败');
     expect(document.body.textContent).toContain('返回列表');
+    expect(mustFind<HTMLAnchorElement>('not-found-history').getAttribute('href')).toBe('/history/list/customers/5');
+  });
+
+  it('an id that never existed shows not-found with a link to the list, not a failure to retry', async () => {
+    serve({
+      'GET /customers/detail/': () => jsonReply({ msg: '记录不存在' }, 404),
+      'GET /history/list/': () => jsonReply({ msg: 'OK', total: 0, names: {}, dt: [] }),
+    });
+    ui = await renderUi(<ResourceEdit def={customers} />, { path: '/customers/edit/99999', pattern: '/customers/edit/:id' });
+    const notFound = await waitFor(() => mustFind('not-found'), 10_000);
+    expect(notFound.textContent).toContain('这条记录不存在');
+    const toList = mustFind<HTMLAnchorElement>('not-found-list');
+    expect(toList.tagName).toBe('A');
+    expect(toList.getAttribute('href')).toBe('/customers/list');
+    await waitFor(() => expect(calls.some(c => c.path === '/history/list/' && c.query.get('kid') === '99999')).toBe(true), 10_000);
+    expect(document.querySelector('[data-testid="deleted-by"]')).toBeNull();
+    expect(document.querySelector('[data-testid="not-found-history"]')).toBeNull();
+    expect(document.body.textContent).not.toContain('记录加载失败');
+    expect(document.body.textContent).not.toContain('重试');
+    expect(document.querySelector('[data-testid="resource-form"]')).toBeNull();
+    // Not a failure either in a pop-up: the 404 is the screen's to say, and it is asked for once.
+    expect(notifier.error).not.toHaveBeenCalled();
+    expect(calls.filter(c => c.path === '/customers/detail/')).toHaveLength(1);
+    await click(toList);
+    await waitFor(() => expect(mustFind('where').dataset.where).toBe('/customers/list'), 10_000);
+  });
+
+  it('the history opens as its own page from the edit screen', async () => {
+    serve({
+      'GET /customers/detail/': () => jsonReply({ msg: 'OK', dt: row() }),
+      'GET /history/list/': () => jsonReply({ msg: 'OK', total: 0, names: {}, dt: [] }),
+    });
+    await open();
+    await click(mustFind('history-open'));
+    const link = await waitFor(() => mustFind<HTMLAnchorElement>('history-page-link'), 10_000);
+    expect(link.getAttribute('href')).toBe('/history/list/customers/5');
+    await click(link);
+    await waitFor(() => expect(mustFind('where').dataset.where).toBe('/history/list/customers/5'), 10_000);
   });
 });

@@ -157,9 +157,12 @@ describe('DataGrid', () => {
     // qty: 100 × (0.5 + 1.5 + … + 9.5) = 5000; price: 1000 × 0.005 = 5 (rounding each to cents would give 10).
     expect(totals()).toEqual(['', '5000', '5', '']);
     expect(host.querySelector('[data-testid="grid-totals"]')?.textContent).toContain('合计');
+    expect(host.querySelector('[data-testid="grid-totals"]')?.hasAttribute('data-filtered')).toBe(false);
     await render({ keyword: 'item 000' }); // both words: items 0001–0009 and 1000
     await waitFor(() => totals()[1] === '50');
-    expect(totals()).toEqual(['', '50', '0.05', '']);
+    // A narrowed total says so in words, in the first column without a total.
+    expect(totals()).toEqual(['仅筛选后的行', '50', '0.05', '']);
+    expect(host.querySelector('[data-testid="grid-totals"]')?.hasAttribute('data-filtered')).toBe(true);
   });
 
   it('selects by click, Ctrl+click and Shift+click, and reports the ids', async () => {

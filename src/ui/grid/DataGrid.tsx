@@ -11,7 +11,7 @@ import { clampWidth } from './column-widths';
 import { DateRangeInput, type DayRange } from './DateRangeFilter';
 import classes from './grid.module.css';
 import {
-  isActiveFilter, isMissing, nextSelection, rowStateTokens, selectModeOf, toggleAll, type SelectionState,
+  isActiveFilter, isMissing, isTotalled, nextSelection, rowStateTokens, selectModeOf, toggleAll, type SelectionState,
 } from './grid-model';
 import {
   cellClass, GridRow, HEADER_HEIGHT, ROW_HEIGHT, SELECT_WIDTH, TOTALS_HEIGHT, type ColumnWindow,
@@ -89,9 +89,14 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
   const filteredRows = useMemo(() => filteredModel.rows.map(r => r.original as Row), [filteredModel]);
   // A page of a server list is totalled by the server over the whole filtered list, not here.
   const localTotals = useTotals(server ? NO_COLUMNS as readonly GridColumn<Row>[] : columns, filteredRows);
-  const totals = useMemo(() => (server
-    ? { values: new Map(Object.entries(server.totals ?? {}).filter((e): e is [string, number] => e[1] !== null)), pending: false }
-    : localTotals), [server, localTotals]);
+  // Either way only the columns that declare a total show one: a server of another build may total more fields.
+  const totals = useMemo(() => {
+    if (!server) return localTotals;
+    const totalled = new Set(columns.filter(isTotalled).map(c => c.id));
+    const values = new Map(Object.entries(server.totals ?? {})
+      .filter((e): e is [string, number] => totalled.has(e[0]) && typeof e[1] === 'number'));
+    return { values, pending: false };
+  }, [server, localTotals, columns]);
 
   // A server list learns what to ask for from the grid's sort and filters (the date bar filters its column).
   const sortingState = table.state.sorting;
