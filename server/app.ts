@@ -22,6 +22,7 @@ import securityHeaders, { serverOrigins } from './plugins/security-headers';
 import loginRoutes from './routes/accounts/login';
 import badgeRoutes from './routes/badges';
 import menuRoutes from './routes/accounts/menus';
+import menusListRoutes from './routes/accounts/menuslist';
 import exportRoutes from './routes/export';
 import fileRoutes, { MAX_UPLOAD_BYTES } from './routes/files';
 import healthRoutes from './routes/health';
@@ -89,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db: opts.db, stopping: opts.stopping });
   await app.register(loginRoutes, { db: opts.db, security });
   await app.register(menuRoutes, { db: opts.db });
+  await app.register(menusListRoutes, { db: opts.db });
   await app.register(shellRoutes, { db: opts.db, serversFile: opts.serversFile, security });
   await app.register(fileRoutes, { db: opts.db, security });
   await app.register(exportRoutes, { db: opts.db });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../connection';
+import { attendanceRows } from './attendance';
 import { itemCategoryRows, itemRows } from './catalog';
 import { bankRows, feeCategoryRows, formCategoryRows, formulaCategoryRows } from './categories';
 import {
@@ -14,11 +15,14 @@ import { Seeder, type SeedRow } from './seeder';
 
 /**
  * The demo data of IPOS: a corrugated-carton and colour-box plant (华东示范包装厂) with its organisation, one login
- * per role, work nodes and routes, about 2,000 items, 200 customers, warehouses, machines and kiosks.
+ * per role, work nodes and routes, about 2,000 items, 200 customers, warehouses, machines and kiosks, their maintenance
+ * plans and a month of the staff's attendance.
  *
  * Rules:
- * - Deterministic: every value comes from fixed lists and seeded streams (random.ts), never from the clock or
- *   Math.random, so a second run finds every row by its natural key and adds nothing.
+ * - Deterministic: every value comes from fixed lists and seeded streams (random.ts), never from Math.random, so a
+ *   second run finds every row by its natural key and adds nothing. Only dates that must look current count from the
+ *   seeding day, and never in a key: maintenance plans (keyed by content) and attendance (seeded once, into an empty
+ *   table, because a month that moved with the clock would add a second month at a later start).
  * - All or nothing: one transaction, so a failure leaves no half-seeded database behind.
  * - Rows already present are never changed (a user may have edited them). A demo row a user deleted comes back on
  *   the next run, because nothing records that it was seeded before.
@@ -35,7 +39,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = LOGINS.map(l => ({
 const config = (name: string, values: unknown, safe: boolean, remark: string): SeedRow =>
   ({ name, values: typeof values === 'string' ? values : JSON.stringify(values), safe, remark });
 
-function configRows(): SeedRow[] {
+export function configRows(): SeedRow[] {
   return [
     config('software_name', '智能生产操作系统', true, '软件名称（登录页与标题栏）'),
     config('site_name', '华东示范包装厂', true, '工厂名称'),
@@ -90,7 +94,9 @@ async function seedAll(s: Seeder): Promise<void> {
 
   await s.put('devices', deviceRows());
   await s.put('computers', computerRows());
-  await s.put('devicemaintenances', maintenanceRows(), ['content']);
+  await s.put('devicemaintenances', maintenanceRows(people), ['content']);
+  // Attendance is dated from the seeding day and has no natural key: seeded once, into an empty table.
+  await s.putIntoEmpty('checkins', attendanceRows(people));
   await s.put('journals', journalRows(people), ['day', 'title']);
 
   await s.put('feecategories', feeCategoryRows());

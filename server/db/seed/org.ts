@@ -67,6 +67,8 @@ export interface PersonPlan {
   name: string;
   department: string;
   title: string;
+  /** The person category's name (PERSON_CATEGORIES). */
+  category: string;
   row: SeedRow;
 }
 
@@ -86,7 +88,7 @@ export function personPlans(): PersonPlan[] {
         do card = `000${rng.digits(7)}`; while (cards.has(card));
         cards.add(card);
         out.push({
-          code, name, department: d.name, title: line.title,
+          code, name, department: d.name, title: line.title, category: line.category,
           row: {
             code, name, card_no: card, gender, phone: mobile(rng), entry_date: randomDay(rng, 2009, 2024),
             department_id: ref('departments', d.name), category_id: ref('personcategories', line.category),
@@ -123,6 +125,8 @@ const COMMON = ['/dashboard', '/accounts/profile'];
 const PRODUCTION = [
   '/orders/create', '/orders/list', '/orders/cards/list', '/cards/prints', '/devices/arranges', '/orders/cards_nodes',
   '/persons/works/list', '/reports/works', '/orders/tap3', '/persons/taplogs',
+  // The monitoring entries whose screens come later (spec §1): the role sees them marked as coming.
+  '/orders/cards_customers', '/orders/cards_salers', '/orders/cards_find', '/devices/stat', '/items/stat',
 ];
 
 /** Every standard action a resource has (view … export), plus the special ones named. */

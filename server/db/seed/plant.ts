@@ -75,25 +75,26 @@ export function deviceRows(): SeedRow[] {
 
 /**
  * Maintenance of the demo machines, dated from the day the demo is seeded so the status board shows a plan that is
- * overdue, one due today and later ones, beside the last ones done. Keyed by content (each is distinct).
+ * overdue, one due today and later ones, beside the last ones done. Keyed by content (each is distinct). Every plan
+ * has a person in charge: the machine's captain, or the workshop head for inspections and overhauls.
  */
 const MAINTENANCE = [
-  // machine, kind, status, days from the seeding day, content, cost
-  ['DEV08', 'repair', 'planned', -3, '更换模切刀版压力传感器', 1800],
-  ['DEV09', 'routine', 'planned', 0, '开槽机季度保养：导轨润滑、皮带检查', 600],
-  ['DEV04', 'routine', 'planned', 14, '胶印机月度保养：墨路清洗、橡皮布更换', 2400],
-  ['DEV01', 'inspection', 'planned', 30, '瓦线蒸汽管路年检', 0],
-  ['DEV10', 'routine', 'planned', 45, '糊盒机半年保养', 900],
-  ['DEV04', 'routine', 'done', -31, '胶印机月度保养：墨路清洗', 2200],
-  ['DEV09', 'routine', 'done', -92, '开槽机季度保养', 580],
-  ['DEV08', 'repair', 'done', -60, '模切机主电机轴承更换', 3500],
+  // machine, kind, status, days from the seeding day, content, cost, [department, title] of the person in charge
+  ['DEV08', 'repair', 'planned', -3, '更换模切刀版压力传感器', 1800, ['模切车间', '模切机长']],
+  ['DEV09', 'routine', 'planned', 0, '开槽机季度保养：导轨润滑、皮带检查', 600, ['模切车间', '开槽工']],
+  ['DEV04', 'routine', 'planned', 14, '胶印机月度保养：墨路清洗、橡皮布更换', 2400, ['印刷车间', '印刷机长']],
+  ['DEV01', 'inspection', 'planned', 30, '瓦线蒸汽管路年检', 0, ['瓦线车间', '车间主任']],
+  ['DEV10', 'routine', 'planned', 45, '糊盒机半年保养', 900, ['糊箱车间', '糊盒机长']],
+  ['DEV04', 'routine', 'done', -31, '胶印机月度保养：墨路清洗', 2200, ['印刷车间', '印刷机长']],
+  ['DEV09', 'routine', 'done', -92, '开槽机季度保养', 580, ['模切车间', '开槽工']],
+  ['DEV08', 'repair', 'done', -60, '模切机主电机轴承更换', 3500, ['模切车间', '车间主任']],
 ] as const;
 
-export function maintenanceRows(today: Date = new Date()): SeedRow[] {
+export function maintenanceRows(plans: readonly PersonPlan[], today: Date = new Date()): SeedRow[] {
   const day = (offset: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset, 9);
   const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1, 2)}-${pad(d.getDate(), 2)}`;
-  return MAINTENANCE.map(([device, kind, status, offset, content, cost]) => ({
-    device_id: ref('devices', device), kind, status, content, cost,
+  return MAINTENANCE.map(([device, kind, status, offset, content, cost, [dept, title]]) => ({
+    device_id: ref('devices', device), kind, status, content, cost, person_id: ref('persons', personCode(plans, dept, title)),
     planned_date: ymd(day(offset)), done_at: status === 'done' ? day(offset).toISOString() : null,
   }));
 }
@@ -106,12 +107,14 @@ const COMPUTERS = [
   ['KIOSK-04', '糊箱车间刷卡机', ['糊盒', '钉箱', '包装'], 'DEV10', '192.168.10.104'],
   ['KIOSK-05', '质检平板', ['质检'], null, '192.168.10.121'],
   ['KIOSK-06', '成品仓入库终端', ['入库'], null, '192.168.10.131'],
+  // The office staff's time clock at the office building's door: attendance only, no work step.
+  ['KIOSK-07', '办公楼考勤机', [], null, '192.168.10.141'],
 ] as const satisfies readonly (readonly [string, string, readonly NodeName[], string | null, string])[];
 
 export function computerRows(): SeedRow[] {
   return COMPUTERS.map(([code, name, nodes, device, ip]) => ({
     code, name, worknode_ids: refs('worknodes', nodes.map(nodeCode)), device_id: ref('devices', device), ip,
-    remark: device ? '工控一体机 + 读卡器' : '手持平板 + 扫码枪',
+    remark: device ? '工控一体机 + 读卡器' : nodes.length ? '手持平板 + 扫码枪' : '考勤读卡器',
   }));
 }
 

@@ -119,6 +119,25 @@ export class Seeder {
   }
 
   /**
+   * Inserts `rows` only when the table has no row at all, and returns how many it inserted. For generated history that
+   * has no natural key and is dated from the seeding day (attendance): a later run on another day would otherwise add
+   * a second, shifted month beside the first.
+   */
+  async putIntoEmpty(name: string, rows: readonly SeedRow[]): Promise<number> {
+    const res = resourceOf(name);
+    const t = tableOf(res);
+    const [any] = await this.db.select({ id: column(t, 'id') }).from(t).limit(1);
+    if (any) return 0;
+    const prepared = (await Promise.all(rows.map(r => this.prepare(res, r)))).filter((r): r is SeedRow => r !== null);
+    let count = 0;
+    for (const part of chunks(prepared)) {
+      count += (await this.db.insert(t).values(part).returning({ id: column(t, 'id') })).length;
+    }
+    this.inserted += count;
+    return count;
+  }
+
+  /**
    * Sets a reference that could not be given on insert (a department's manager is a person, and persons need their
    * department first), on the rows this run inserted only: a value a user cleared on purpose stays cleared.
    */

@@ -17,6 +17,9 @@ import { optionalInt, wireFlag, wireJson, wireText } from './wire';
  * - Filters and sorts name readable fields (system columns included); each filter value is checked by its field's
  *   own validator, so a bad value is a 400 `bad_filter`, never a database error.
  * - `totals=1` adds the sums of the resource's summable fields over the whole filtered list (not just the page).
+ * - `first=N` (spec §7, the items picker's parameter) asks for the first N rows of the list in its order — page 1 of
+ *   N rows, whatever `page` and `limit` say — so `keyword_code=<scanned code>&first=1` is the one best match. N is a
+ *   page size (1 … the largest page); anything else is a 400.
  */
 
 export const FILTER_OPS = ['eq', 'ne', 'in', 'contains', 'gte', 'lte', 'between'] as const;
@@ -116,7 +119,7 @@ export interface ListParams {
 }
 
 /** Parameters of the transport and the page, never read as field filters. */
-export const LIST_TRANSPORT_KEYS: ReadonlySet<string> = new Set(['page', 'limit', 'keyword', 'sort', 'filter', 'totals',
+export const LIST_TRANSPORT_KEYS: ReadonlySet<string> = new Set(['page', 'limit', 'first', 'keyword', 'sort', 'filter', 'totals',
   'frompath', 'token', 'token1', 'token2', 'timestamp', 'ios', 'lang', 'timeout', '_']);
 
 const rawFilter = z.object({ field: z.string().max(64), op: z.enum(FILTER_OPS), value: z.unknown() }, { message: 'bad_filter' });
@@ -174,6 +177,7 @@ export function listParamsSchema(res: ResourceDef) {
   return z.looseObject({
     page: optionalInt(1, 1_000_000),
     limit: optionalInt(-1, maxPage).refine(n => n !== 0, { message: 'bad_request' }),
+    first: optionalInt(1, maxPage),
     keyword: wireText(MAX_KEYWORD).optional(),
     sort: wireText(400).optional(),
     filter: wireJson(z.array(rawFilter, { message: 'bad_filter' }).max(MAX_FILTERS, { message: 'bad_filter' })).optional(),
@@ -206,7 +210,8 @@ export function listParamsSchema(res: ResourceDef) {
     }
     const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
     return {
-      page: p.page ?? 1, limit: p.limit, keyword: p.keyword?.trim() || undefined, sort, filter, totals: p.totals ?? false,
+      page: p.first === undefined ? p.page ?? 1 : 1, limit: p.first ?? p.limit,
+      keyword: p.keyword?.trim() || undefined, sort, filter, totals: p.totals ?? false,
       token: text(p.token), token1: text(p.token1), token2: text(p.token2), raw: p,
     };
   });

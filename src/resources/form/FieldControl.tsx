@@ -3,7 +3,9 @@ import type {
 } from '../../domain/registry/fields';
 import type { Grants } from '../../domain/contract/permissions';
 import type { ResourceDef } from '../../domain/registry/resource';
+import { hasConfigValue } from './config-field';
 import { BoolControl } from './controls/BoolControl';
+import { ConfigValueControl } from './controls/ConfigValueControl';
 import { DateControl } from './controls/DateControl';
 import { DateTimeControl } from './controls/DateTimeControl';
 import { EnumControl } from './controls/EnumControl';
@@ -49,6 +51,10 @@ export function FieldControl(p: FieldControlProps) {
   const set = (v: unknown) => p.onChange(name, v);
 
   if (spec.readOnly) return <ReadOnlyControl {...base} field={field} value={value} refNames={p.refLabels} />;
+  // A config's value is typed by the config's name (config-field.ts).
+  if (hasConfigValue(def, name)) {
+    return <ConfigValueControl {...base} field={field as TextField} value={value} configName={p.values.name} onChange={set} />;
+  }
 
   switch (spec.kind) {
     case 'text': case 'textarea':

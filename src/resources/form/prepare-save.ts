@@ -2,6 +2,7 @@ import { saveSchema } from '../../domain/registry/input-schema';
 import { fieldErrorsOf, type FieldError } from '../../domain/registry/issue-keys';
 import type { ResourceDef } from '../../domain/registry/resource';
 import { LANGS, translate, type Lang } from '../../domain/messages/catalog';
+import { configApiValue, hasConfigValue } from './config-field';
 import { formFields, type FormMode } from './field-kinds';
 import { toApiValue, type FormValues } from './form-values';
 
@@ -26,8 +27,8 @@ export function prepareSave(def: ResourceDef, form: FormValues, initial: FormVal
   const errors: Record<string, FieldError> = {};
   const fields = formFields(def, mode).filter(f => !f.readOnly);
   for (const { name, field, kind } of fields) {
-    const v = toApiValue(name, field, form[name]);
-    if (!v.ok) { errors[name] = { key: v.error }; continue; }
+    const v = hasConfigValue(def, name) ? configApiValue(form[name], form) : toApiValue(name, field, form[name]);
+    if (!v.ok) { errors[name] = typeof v.error === 'string' ? { key: v.error } : v.error; continue; }
     if (kind === 'password' && v.value === null) {
       if (mode === 'create') errors[name] = { key: 'required' };
       continue;
