@@ -6,6 +6,7 @@ import { rows, type Db } from '../db/connection';
 import { tableOf } from '../db/tables';
 import { ApiError } from '../lib/api-error';
 import { column } from '../resources/columns';
+import { checkConfigValue } from '../resources/config-values';
 import { grantExceeds } from './permissions';
 import { checkRowScope } from './row-scope';
 import { revokeAccount, type Auth } from './sessions';
@@ -22,6 +23,7 @@ import { revokeAccount, type Auth } from './sessions';
  * - Nobody deletes or disables their own account, removes their own roles, or (unless an administrator) changes
  *   their own person — which is what own-row scope compares with.
  * - At least one active account holding an administrator role remains, whatever is deleted, disabled or demoted.
+ * - A config of a known type stores a value of that type (resources/config-values.ts).
  * - A password reset, a disable and a change of roles revoke the account's logins for good; the account's own
  *   password change keeps only the login it was made from.
  */
@@ -105,4 +107,5 @@ export async function checkWrite(tx: Db, res: ResourceDef, auth: Auth, before: R
   checkRowScope(auth, res, before, after);
   if (res.name === 'accounts') await checkAccount(tx, auth, before, after);
   else if (res.name === 'roles') await checkRole(tx, auth, before, after);
+  else if (res.name === 'configs') checkConfigValue(after);
 }
