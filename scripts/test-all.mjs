@@ -1,8 +1,8 @@
-// `npm test`: type check, lint, unit tests, API tests on PGlite, API tests on PostgreSQL, the PWA build and the
-// browser tests — in that order, stopping at the first failure — and one closing line `tests: N passed, N failed`
-// summing every vitest run.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+// `npm test`: type check and lint (side by side), unit tests, API tests on PGlite and on PostgreSQL (side by side),
+// the PWA build and the browser tests — in that order, stopping at the first failure — and one closing line
+// `tests: N passed, N failed` summing every vitest run.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,14 +15,52 @@ function run(label, cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
-function vitest(label, args, env = {}) {
+const vitestArgs = (label, args) => {
   const file = join(out, `${label.replace(/\W+/g, '-')}.json`);
-  const status = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  return { file, argv: ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`] };
+};
+
+function count(file, status) {
   if (existsSync(file)) {
     const j = JSON.parse(readFileSync(file, 'utf8'));
     passed += j.numPassedTests; failed += j.numFailedTests;
   } else if (status !== 0) failed++;
+}
+
+function vitest(label, args, env = {}) {
+  const { file, argv } = vitestArgs(label, args);
+  const status = run(label, 'npx', argv, env);
+  count(file, status);
   return status;
+}
+
+/**
+ * Several commands at once, each into its own log, printed one after the other when all are done; resolves with
+ * each one's status. On CI's two cores this pays where each keeps about one core busy: the type check beside the
+ * lint, and the API tests on PGlite (the embedded database runs in the server's single thread) beside those on
+ * PostgreSQL.
+ */
+async function together(runs) {
+  const done = await Promise.all(runs.map(({ label, argv, env = {} }) => new Promise(resolve => {
+    const logFile = join(out, `${label.replace(/\W+/g, '-')}.log`);
+    const log = createWriteStream(logFile);
+    const child = spawn('npx', argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', code => log.end(() => resolve({ label, logFile, status: code ?? 1 })));
+  })));
+  for (const d of done) {
+    console.log(`\n=== ${d.label}`);
+    process.stdout.write(readFileSync(d.logFile));
+  }
+  return done;
+}
+
+async function vitestTogether(runs) {
+  const withArgs = runs.map(r => ({ ...r, ...vitestArgs(r.label, r.args) }));
+  const done = await together(withArgs);
+  done.forEach((d, i) => count(withArgs[i].file, d.status));
+  return done.find(d => d.status !== 0)?.status ?? 0;
 }
 
 function finish(status) {
@@ -30,18 +68,20 @@ function finish(status) {
   process.exit(status);
 }
 
-for (const [label, args] of [['type check', ['tsc', '--noEmit', '-p', '.']], ['lint', ['eslint', '.']]]) {
-  const s = run(label, 'npx', args);
-  if (s !== 0) { failed++; finish(s); }
-}
+const checks = await together([{ label: 'type check', argv: ['tsc', '--noEmit', '-p', '.'] }, { label: 'lint', argv: ['eslint', '.'] }]);
+const checkFailed = checks.find(c => c.status !== 0);
+if (checkFailed) { failed++; finish(checkFailed.status); }
 let s = vitest('unit', ['--project', 'unit']);
 if (s !== 0) finish(s);
-s = vitest('api on PGlite', ['--project', 'api'], { TEST_DATABASE_URL: '' });
-if (s !== 0) finish(s);
+// The API tests on both databases at once (DESIGN §10); without PostgreSQL here (and not in CI), PGlite alone.
+const apiOnPglite = { label: 'api on PGlite', args: ['--project', 'api'], env: { TEST_DATABASE_URL: '' } };
 s = run('api on PostgreSQL (probe)', 'node', ['scripts/test-api-pg.mjs', '--probe']);
-if (s === 0) s = vitest('api on PostgreSQL', ['--project', 'api'],
-  { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' });
-else if (s === 2) s = 0; // no PostgreSQL here and not in CI: skipped, said so above
+if (s === 0) {
+  s = await vitestTogether([apiOnPglite, {
+    label: 'api on PostgreSQL', args: ['--project', 'api'],
+    env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' },
+  }]);
+} else if (s === 2) s = vitest(apiOnPglite.label, apiOnPglite.args, apiOnPglite.env); // no PostgreSQL: said so above
 if (s !== 0) finish(s);
 s = run('build the PWA', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 if (s !== 0) { failed++; finish(s); }
