@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ColumnFilterValue, GridQuery } from '../domain/contract/grid-query';
-import type { ResourceDef } from '../domain/registry/resource';
-import { resourceByName } from '../domain/resources/all';
 import { listQueryOf } from './list-query';
-
-function declared(name: string): ResourceDef {
-  const def = resourceByName(name);
-  if (!def) throw new Error(`no resource ${name}`);
-  return def;
-}
+import { declared } from './test-helpers';
 
 const items = declared('items');
 const journals = declared('journals');

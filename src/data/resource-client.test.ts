@@ -1,7 +1,5 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResourceDef } from '../domain/registry/resource';
-import { resourceByName } from '../domain/resources/all';
 import { connectivityStore, setReachabilityProbe } from './connectivity';
 import { ApiError } from './errors';
 import { setNotifier } from './notifier';
@@ -9,13 +7,7 @@ import { offlineDbFor, setMeta } from './offline/db';
 import { forgetOfflineReads } from './offline/local-read';
 import { resourceClient } from './resource-client';
 import { sessionStore } from './session/session-store';
-import { fakeNotifier, json } from './test-helpers';
-
-function declared(name: string): ResourceDef {
-  const def = resourceByName(name);
-  if (!def) throw new Error(`no resource ${name}`);
-  return def;
-}
+import { declared, fakeNotifier, json } from './test-helpers';
 
 const items = declared('items');
 const journals = declared('journals');

@@ -1,5 +1,14 @@
 import { vi } from 'vitest';
+import type { ResourceDef } from '../domain/registry/resource';
+import { resourceByName } from '../domain/resources/all';
 import type { Notifier } from './notifier';
+
+/** A declared resource by name; a test of one that does not exist fails at once, not on `undefined` later. */
+export function declared(name: string): ResourceDef {
+  const def = resourceByName(name);
+  if (!def) throw new Error(`no resource ${name}`);
+  return def;
+}
 
 /** A notifier that records what the request layer asked to show. */
 export function fakeNotifier() {

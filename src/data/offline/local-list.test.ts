@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ListQuery } from '../../domain/contract/list';
-import type { ResourceDef } from '../../domain/registry/resource';
-import { resourceByName } from '../../domain/resources/all';
 import { localList } from './local-list';
+import type { ResourceDef } from '../../domain/registry/resource';
+import { declared } from '../test-helpers';
 
 type Row = Record<string, unknown>;
-
-function declared(name: string): ResourceDef {
-  const def = resourceByName(name);
-  if (!def) throw new Error(`no resource ${name}`);
-  return def;
-}
 
 const items = declared('items');
 const customers = declared('customers');

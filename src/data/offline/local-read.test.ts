@@ -1,15 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ResourceDef } from '../../domain/registry/resource';
-import { resourceByName } from '../../domain/resources/all';
 import { OfflineDb, setMeta } from './db';
 import { forgetOfflineReads, readOfflineList, readOfflineRow } from './local-read';
-
-function declared(name: string): ResourceDef {
-  const def = resourceByName(name);
-  if (!def) throw new Error(`no resource ${name}`);
-  return def;
-}
+import { declared } from '../test-helpers';
 
 const items = declared('items');
 const customers = declared('customers');

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginBranding } from '../../domain/contract/login-branding';
 import { initI18n } from '../../i18n/react';
+import { setupDom } from '../../resources/form/test-utils';
 import LoginPage from './LoginPage';
 
 /** The login page reads its branding through the data layer before login; the server's answer is stood in here. */
@@ -18,22 +19,14 @@ vi.mock('../../data/shell-client', async importOriginal => ({
   serverList: () => Promise.resolve([]),
 }));
 
-// Tells React that this test drives updates through act().
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const UNSET: LoginBranding = { software_name: '', site_name: '', logo: '', banner: '', banner_background: '' };
 
 let container: HTMLDivElement;
 let root: Root;
 
 beforeAll(async () => {
-  // jsdom lacks what Mantine measures with.
-  window.matchMedia = (query: string) => ({
-    matches: false, media: query, onchange: null,
-    addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-  globalThis.ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+  // act() and what Mantine measures with, which jsdom lacks.
+  setupDom();
   await initI18n('zh');
 });
 
