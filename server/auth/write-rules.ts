@@ -7,6 +7,7 @@ import { tableOf } from '../db/tables';
 import { ApiError } from '../lib/api-error';
 import { column } from '../resources/columns';
 import { checkConfigValue } from '../resources/config-values';
+import { TYPED_CONFIG } from '../../src/domain/rules/config-types';
 import { grantExceeds } from './permissions';
 import { checkRowScope } from './row-scope';
 import { revokeAccount, type Auth } from './sessions';
@@ -107,5 +108,5 @@ export async function checkWrite(tx: Db, res: ResourceDef, auth: Auth, before: R
   checkRowScope(auth, res, before, after);
   if (res.name === 'accounts') await checkAccount(tx, auth, before, after);
   else if (res.name === 'roles') await checkRole(tx, auth, before, after);
-  else if (res.name === 'configs') checkConfigValue(after);
+  else if (res.name === TYPED_CONFIG.resource) checkConfigValue(after);
 }

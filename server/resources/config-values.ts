@@ -1,4 +1,4 @@
-import { checkStored, configTypeOf } from '../../src/domain/rules/config-types';
+import { checkStored, configTypeOfRow, TYPED_CONFIG } from '../../src/domain/rules/config-types';
 import { ApiError } from '../lib/api-error';
 
 /**
@@ -9,9 +9,9 @@ import { ApiError } from '../lib/api-error';
  */
 export function checkConfigValue(after: Record<string, unknown> | null): void {
   if (!after) return;
-  const type = configTypeOf(after.name);
+  const type = configTypeOfRow(after);
   if (!type) return;
-  const stored = after.values;
+  const stored = after[TYPED_CONFIG.valueField];
   const r = checkStored(type, typeof stored === 'string' && stored !== '' ? stored : null);
-  if (!r.ok) throw new ApiError(422, 'invalid_input', {}, { values: r.error });
+  if (!r.ok) throw new ApiError(422, 'invalid_input', {}, { [TYPED_CONFIG.valueField]: r.error });
 }

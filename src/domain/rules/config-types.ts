@@ -40,6 +40,18 @@ export const CONFIG_TYPES: Readonly<Record<string, ConfigType>> = {
   menu_colors: { kind: 'map', maxItems: 500, maxLength: 300 },
 };
 
+/**
+ * Where a typed value lives: the resource, the field naming the config and the field holding its text. The form's
+ * typed input (src/resources/form/config-field.ts) and the server's check of every write (server/resources/
+ * config-values.ts) both ask this, so neither writes the configs' shape again.
+ */
+export const TYPED_CONFIG = { resource: 'configs', nameField: 'name', valueField: 'values' } as const;
+
+/** The type of the value a row of `TYPED_CONFIG.resource` holds, from its name; undefined when not known. */
+export function configTypeOfRow(row: Readonly<Record<string, unknown>>): ConfigType | undefined {
+  return configTypeOf(row[TYPED_CONFIG.nameField]);
+}
+
 export function configTypeOf(name: unknown, table: Readonly<Record<string, ConfigType>> = CONFIG_TYPES): ConfigType | undefined {
   return typeof name === 'string' && Object.hasOwn(table, name.trim()) ? table[name.trim()] : undefined;
 }

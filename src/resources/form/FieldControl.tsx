@@ -3,6 +3,7 @@ import type {
 } from '../../domain/registry/fields';
 import type { Grants } from '../../domain/contract/permissions';
 import type { ResourceDef } from '../../domain/registry/resource';
+import { TYPED_CONFIG } from '../../domain/rules/config-types';
 import { hasConfigValue } from './config-field';
 import { BoolControl } from './controls/BoolControl';
 import { ConfigValueControl } from './controls/ConfigValueControl';
@@ -53,7 +54,7 @@ export function FieldControl(p: FieldControlProps) {
   if (spec.readOnly) return <ReadOnlyControl {...base} field={field} value={value} refNames={p.refLabels} />;
   // A config's value is typed by the config's name (config-field.ts).
   if (hasConfigValue(def, name)) {
-    return <ConfigValueControl {...base} field={field as TextField} value={value} configName={p.values.name} onChange={set} />;
+    return <ConfigValueControl {...base} field={field as TextField} value={value} configName={p.values[TYPED_CONFIG.nameField]} onChange={set} />;
   }
 
   switch (spec.kind) {

@@ -1,5 +1,5 @@
 import {
-  checkStored, configTypeOf, storedOf, type ConfigDraft, type ConfigKind, type ConfigMapRow,
+  checkStored, configTypeOfRow, storedOf, TYPED_CONFIG, type ConfigDraft, type ConfigKind, type ConfigMapRow,
 } from '../../domain/rules/config-types';
 import type { FieldError } from '../../domain/registry/issue-keys';
 import type { ResourceDef } from '../../domain/registry/resource';
@@ -10,7 +10,7 @@ import type { FormValues } from './form-values';
  * prepareSave): today only a config's `values`, typed by the config's `name` (src/domain/rules/config-types.ts).
  */
 export function hasConfigValue(def: ResourceDef, name: string): boolean {
-  return def.name === 'configs' && name === 'values';
+  return def.name === TYPED_CONFIG.resource && name === TYPED_CONFIG.valueField;
 }
 
 /** A typed input's value and the kind of input it was made for (a later change of the name may change the kind). */
@@ -39,7 +39,7 @@ export type ConfigApiValue = { ok: true; value: string | null } | { ok: false; e
  * when untouched); an unknown one saves the text as it is (empty = nothing), like any text field.
  */
 export function configApiValue(value: unknown, values: FormValues): ConfigApiValue {
-  const type = configTypeOf(values.name);
+  const type = configTypeOfRow(values);
   if (type && isConfigEdit(value) && value.configKind === type.kind) return storedOf(type, value.draft);
   const text = configText(value);
   if (!type) return { ok: true, value: text === '' ? null : text };
