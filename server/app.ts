@@ -28,6 +28,10 @@ import fileRoutes, { MAX_UPLOAD_BYTES } from './routes/files';
 import healthRoutes from './routes/health';
 import historyRoutes from './routes/history';
 import importRoutes from './routes/import';
+import cardsRoutes from './routes/production/cards';
+import orderQueryRoutes from './routes/production/order-query';
+import ordersRoutes from './routes/production/orders';
+import printsRoutes from './routes/production/prints';
 import resourceRoutes from './routes/resources';
 import shellRoutes, { readServers } from './routes/shell';
 import syncRoutes from './routes/sync';
@@ -97,6 +101,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { db: opts.db });
   await app.register(badgeRoutes, { db: opts.db });
   await app.register(syncRoutes, { db: opts.db });
+  // The production area's own calls before the generic ones, whose paths they share a prefix with.
+  await app.register(ordersRoutes, { db: opts.db });
+  await app.register(cardsRoutes, { db: opts.db });
+  await app.register(orderQueryRoutes, { db: opts.db });
+  await app.register(printsRoutes, { db: opts.db });
   await app.register(resourceRoutes, { db: opts.db, resources: opts.resources });
   await app.register(importRoutes, { db: opts.db, resources: opts.resources });
 

@@ -150,3 +150,10 @@ export const uploadUsage = pgTable('upload_usage', {
   day: date('day', { mode: 'string' }).notNull(),
   bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 });
+
+/** Counters of document numbers (migration 0008): one per counter name and reset period. */
+export const numberSequences = pgTable('number_sequences', {
+  name: text('name').notNull(),
+  period: text('period').notNull(),
+  last: bigint('last', { mode: 'number' }).notNull().default(0),
+});

@@ -8,6 +8,7 @@ import type { Db } from '../db/connection';
 import { history, tableOf } from '../db/tables';
 import { constraintField } from '../lib/constraints';
 import { column, readableColumns } from './columns';
+import { behaviourOf } from './behaviours';
 import { keepRowFiles } from './row-files';
 
 /**
@@ -71,14 +72,22 @@ const history$ = (res: ResourceDef, auth: Auth, action: string, kid: number, rev
 export async function insertRows(tx: Db, res: ResourceDef, rows: NewRow[], auth: Auth): Promise<void> {
   if (rows.length === 0) return;
   const t = tableOf(res);
+  const behaviour = behaviourOf(res.name);
   const perRow = Object.keys(res.fields).length + 4;
   for (const part of chunks(rows, Math.max(1, Math.floor(20_000 / perRow)))) {
-    const inserted = await tx.insert(t).values(part.map(r => ({
-      ...r.values, rev: sql`next_rev()`, created_by: auth.accountId, updated_by: auth.accountId,
+    // A resource with server rules prepares each row as a save would (numbers, derived sums, refusals).
+    const values = behaviour?.prepare
+      ? await Promise.all(part.map(r => behaviour.prepare!(tx, { res, auth, mode: 'create', before: null, values: r.values })))
+      : part.map(r => r.values);
+    const inserted = await tx.insert(t).values(values.map(v => ({
+      ...v, rev: sql`next_rev()`, created_by: auth.accountId, updated_by: auth.accountId,
     }))).returning();
     // PostgreSQL returns the rows of one INSERT … VALUES in the order of the list; the count check guards that.
     if (inserted.length !== part.length) throw new Error('import: insert returned a different number of rows');
-    for (const row of inserted) await checkWrite(tx, res, auth, null, row);
+    for (const row of inserted) {
+      await checkWrite(tx, res, auth, null, row);
+      await behaviour?.afterWrite?.(tx, { res, auth, action: 'create', before: null, after: row });
+    }
     const hist = inserted.map(row => history$(res, auth, 'create', row.id as number, Number(row.rev), null, row));
     for (const h of chunks(hist, 2000)) await tx.insert(history).values(h);
     await keepRowFiles(tx, res, inserted.map(row => ({ before: null, after: row })));
@@ -89,11 +98,15 @@ export async function insertRows(tx: Db, res: ResourceDef, rows: NewRow[], auth:
 /** Updates one row's changed fields: a new change number, version + 1, and a history row. */
 export async function updateRow(tx: Db, res: ResourceDef, row: ChangedRow, auth: Auth): Promise<void> {
   const t = tableOf(res);
+  const behaviour = behaviourOf(res.name);
+  const changes = behaviour?.prepare
+    ? await behaviour.prepare(tx, { res, auth, mode: 'update', before: row.before, values: row.changes }) : row.changes;
   const [after] = await tx.update(t).set({
-    ...row.changes, rev: sql`next_rev()`, version: sql`${column(t, 'version')} + 1`,
+    ...changes, rev: sql`next_rev()`, version: sql`${column(t, 'version')} + 1`,
     updated_at: new Date(), updated_by: auth.accountId,
   }).where(eq(column(t, 'id'), row.id)).returning();
   await checkWrite(tx, res, auth, row.before, after!);
+  await behaviour?.afterWrite?.(tx, { res, auth, action: 'update', before: row.before, after: after! });
   await tx.insert(history).values(history$(res, auth, 'update', row.id, Number(after!.rev), row.before, after!));
   await keepRowFiles(tx, res, [{ before: row.before, after: after! }]);
   row.onDone(after!);

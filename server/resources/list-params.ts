@@ -3,6 +3,7 @@ import type { ResourceDef } from '../../src/domain/registry/resource';
 import type { Auth } from '../auth/sessions';
 import { tableOf } from '../db/tables';
 import { str, type Params } from '../lib/params';
+import { behaviourOf } from './behaviours';
 import { column } from './columns';
 
 /**
@@ -39,6 +40,7 @@ const EXTRAS: Record<string, Extra> = {
   },
 };
 
+/** The generic list's extras of a resource: those above, or its behaviour's (resources/behaviours). */
 export function extraListOptions(res: ResourceDef, auth: Auth, p: Params): { where?: SQL[]; defaultSort?: string } {
-  return EXTRAS[res.name]?.(auth, p, res) ?? {};
+  return (EXTRAS[res.name] ?? behaviourOf(res.name)?.list)?.(auth, p, res) ?? {};
 }

@@ -16,6 +16,7 @@ import { ApiError, badRequest, notFound } from '../lib/api-error';
 import { hashPassword } from '../lib/secrets';
 import { column, readableColumns } from './columns';
 import { detailRow } from './list';
+import { behaviourOf } from './behaviours';
 import { keepRowFiles } from './row-files';
 
 type RowData = Record<string, unknown>;
@@ -81,13 +82,17 @@ async function checkReferences(db: Db, res: ResourceDef, values: RowData): Promi
 }
 
 export async function createRow(db: Db, res: ResourceDef, raw: RowData, auth: Auth): Promise<RowData> {
-  const values = await validateValues(db, res, raw, 'create');
+  const validated = await validateValues(db, res, raw, 'create');
+  const behaviour = behaviourOf(res.name);
   return db.transaction(async tx => {
     const t = tableOf(res);
+    const values = behaviour?.prepare
+      ? await behaviour.prepare(tx, { res, auth, mode: 'create', before: null, values: validated }) : validated;
     const rev = await nextRev(tx);
     const [row] = await tx.insert(t).values({ ...values, rev, created_by: auth.accountId, updated_by: auth.accountId })
       .returning();
     await checkWrite(tx, res, auth, null, row!);
+    await behaviour?.afterWrite?.(tx, { res, auth, action: 'create', before: null, after: row! });
     await recordHistory(tx, res, 'create', row!.id as number, null, row!, auth, rev);
     await keepRowFiles(tx, res, [{ before: null, after: row! }]);
     return (await detailRow(tx, res, row!.id as number))!;
@@ -100,7 +105,8 @@ export async function createRow(db: Db, res: ResourceDef, raw: RowData, auth: Au
  */
 export async function updateRow(db: Db, res: ResourceDef, id: number, version: number, raw: RowData, auth: Auth):
   Promise<RowData> {
-  const values = await validateValues(db, res, raw, 'update');
+  const validated = await validateValues(db, res, raw, 'update');
+  const behaviour = behaviourOf(res.name);
   return db.transaction(async tx => {
     const t = tableOf(res);
     const [before] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
@@ -108,11 +114,14 @@ export async function updateRow(db: Db, res: ResourceDef, id: number, version: n
     // Another's row is absent to a caller scoped to its own (before any 409 could name who changed it).
     assertOwnRow(auth, res, before);
     if (before.version !== version) throw await staleVersion(tx, before);
+    const values = behaviour?.prepare
+      ? await behaviour.prepare(tx, { res, auth, mode: 'update', before, values: validated }) : validated;
     const rev = await nextRev(tx);
     const [after] = await tx.update(t).set({
       ...values, rev, version: version + 1, updated_at: new Date(), updated_by: auth.accountId,
     }).where(eq(column(t, 'id'), id)).returning();
     await checkWrite(tx, res, auth, before, after!);
+    await behaviour?.afterWrite?.(tx, { res, auth, action: 'update', before, after: after! });
     await recordHistory(tx, res, 'update', id, before, after!, auth, rev);
     await keepRowFiles(tx, res, [{ before, after: after! }]);
     return (await detailRow(tx, res, id))!;
@@ -144,6 +153,7 @@ export async function cancelRow(db: Db, res: ResourceDef, id: number, version: n
       canceled: true, rev, version: (before.version as number) + 1, updated_at: new Date(), updated_by: auth.accountId,
     }).where(eq(column(t, 'id'), id)).returning();
     await checkWrite(tx, res, auth, before, after!);
+    await behaviourOf(res.name)?.afterWrite?.(tx, { res, auth, action: 'cancel', before, after: after! });
     await recordHistory(tx, res, 'cancel', id, before, after!, auth, rev);
     return (await detailRow(tx, res, id))!;
   });
@@ -185,6 +195,7 @@ export async function deleteRow(db: Db, res: ResourceDef, id: number, auth: Auth
     await tx.insert(tombstones).values({ table_name: res.name, kid: id, rev })
       .onConflictDoUpdate({ target: [tombstones.table_name, tombstones.kid], set: { rev, deleted_at: new Date() } });
     await checkWrite(tx, res, auth, before, null);
+    await behaviourOf(res.name)?.afterWrite?.(tx, { res, auth, action: 'delete', before, after: null });
     await recordHistory(tx, res, 'delete', id, before, null, auth, rev);
     await keepRowFiles(tx, res, [{ before, after: null }]);
   });

@@ -1,4 +1,5 @@
 import { api } from './api';
+import { cards } from './cards';
 import { dashboard } from './dashboard';
 import { devices } from './devices';
 import type { Namespace } from './define';
@@ -8,11 +9,16 @@ import { importexport } from './importexport';
 import { lists } from './lists';
 import { login } from './login';
 import { offline } from './offline';
+import { orderquery } from './orderquery';
+import { orders } from './orders';
 import { pages } from './pages';
+import { prints } from './prints';
 import { shell } from './shell';
 
 /**
  * Every UI namespace. Each namespace is one file holding its four languages, owned by the feature that uses it.
  * Add a namespace here when you add its file.
  */
-export const NAMESPACES: Record<string, Namespace> = { api, dashboard, devices, forms, grid, importexport, lists, login, offline, pages, shell };
+export const NAMESPACES: Record<string, Namespace> = {
+  api, cards, dashboard, devices, forms, grid, importexport, lists, login, offline, orderquery, orders, pages, prints, shell,
+};

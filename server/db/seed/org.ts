@@ -123,7 +123,7 @@ export function salerCodes(plans: readonly PersonPlan[]): string[] {
 const COMMON = ['/dashboard', '/accounts/profile'];
 
 const PRODUCTION = [
-  '/orders/create', '/orders/list', '/orders/cards/list', '/cards/prints', '/devices/arranges', '/orders/cards_nodes',
+  '/orders/list', '/orders/cards/list', '/cards/prints', '/devices/arranges', '/orders/cards_nodes',
   '/persons/works/list', '/reports/works', '/orders/tap3', '/persons/taplogs',
   // The monitoring entries whose screens come later (spec §1): the role sees them marked as coming.
   '/orders/cards_customers', '/orders/cards_salers', '/orders/cards_find', '/devices/stat', '/items/stat',
@@ -168,8 +168,10 @@ export const ROLES: readonly RolePlan[] = [
       '/warehouses/list', '/warerooms/list', '/warepositions/list', '/shelves/list', '/warestatus/create',
       '/journals/list', '/departments/list', '/persons/list', '/personcategories/list', '/persons/checkin',
       '/computers/list', '/devices/list', '/devices/list_status', '/devicemaintenances/list',
-      '/subitems/list', '/suits/list', '/wages/list', '/formulacategories/list', '/formcategories/list'],
+      '/subitems/list', '/suits/list', '/wages/list', '/formulacategories/list', '/formcategories/list',
+      '/details/list', '/cards/list', '/cardnodes/list'],
     grants: {
+      ...full(['orders', 'details', 'cards', 'cardnodes'], { orders: ['confirm', 'produce', 'finish', 'ship'] }),
       ...full(['worknodes', 'workflows', 'items', 'itemcategories', 'warehouses', 'warerooms', 'warepositions', 'shelves',
         'warestatus', 'journals', 'departments', 'persons', 'personcategories', 'checkins', 'computers', 'devices',
         'devicemaintenances', 'subitems', 'suits', 'wages', 'formulacategories', 'formcategories'], { devices: ['status'] }),
@@ -192,8 +194,11 @@ export const ROLES: readonly RolePlan[] = [
   {
     code: 'sales', name: '销售', remark: '客户、合同与销售任务（只看本人客户）',
     menus: [...COMMON, '/customers/list', '/customercategories/list', '/contracts/list', '/tasks/list', '/items/list',
-      '/customeritems/list'],
+      '/customeritems/list', '/orders/list'],
     grants: {
+      // A salesperson enters and confirms their own customers' orders; production starts them.
+      orders: only(['view', 'create', 'edit', 'delete', 'export', 'confirm'], 'own'),
+      details: only(['view', 'create', 'edit', 'delete']), cards: only(['view']), cardnodes: only(['view']),
       customers: only(['view', 'create', 'edit', 'export'], 'own'), customercategories: only(['view']),
       items: only(['view']), customeritems: only(['view', 'create', 'edit', 'export']), ...OWN_FAVOURITES,
     },

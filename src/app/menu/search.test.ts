@@ -44,10 +44,10 @@ describe('searchMenu', () => {
   it('does not offer pages whose screens are still to come, by the router\'s own table', () => {
     const items = [
       { title: 'Customers', path: '/customers/list' },
-      { title: 'Customer orders', path: '/orders/list' },
+      { title: 'Customer contracts', path: '/contracts/list' },
       { title: 'By customer', path: '/orders/cards_customers' },
     ];
-    // The generic customers list is routed; orders and the monitoring page open the pending notice.
+    // The generic customers list is routed; contracts and the monitoring page open the pending notice.
     expect(createMenuSearch(items)('customer').map(i => i.path)).toEqual(['/customers/list']);
     expect(createMenuSearch(items, all)('customer').map(i => i.path)).toHaveLength(3);
   });

@@ -3,6 +3,10 @@
  * they come, so the server picks the language from the request (`lang` parameter, else Accept-Language, else zh).
  * `{name}` placeholders are filled by `translate`.
  */
+import { CARD_MESSAGES } from './cards';
+import { ORDER_MESSAGES } from './orders';
+import { PRINT_MESSAGES } from './prints';
+
 export const LANGS = ['zh', 'en', 'es', 'ja'] as const;
 export type Lang = (typeof LANGS)[number];
 
@@ -72,6 +76,9 @@ export const zh = {
   length_required: '上传请求缺少 Content-Length',
   idempotency_key_invalid: 'Idempotency-Key 应为 UUID',
   idempotency_key_reused: '该请求编号已用于另一个请求',
+  ...ORDER_MESSAGES.zh,
+  ...CARD_MESSAGES.zh,
+  ...PRINT_MESSAGES.zh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -143,6 +150,9 @@ export const en: Catalog = {
   length_required: 'An upload must state its Content-Length',
   idempotency_key_invalid: 'Idempotency-Key must be a UUID',
   idempotency_key_reused: 'This request id was already used for another request',
+  ...ORDER_MESSAGES.en,
+  ...CARD_MESSAGES.en,
+  ...PRINT_MESSAGES.en,
 };
 
 export const es: Catalog = {
@@ -211,6 +221,9 @@ export const es: Catalog = {
   length_required: 'Una subida debe indicar su Content-Length',
   idempotency_key_invalid: 'Idempotency-Key debe ser un UUID',
   idempotency_key_reused: 'Este identificador de solicitud ya se usó para otra solicitud',
+  ...ORDER_MESSAGES.es,
+  ...CARD_MESSAGES.es,
+  ...PRINT_MESSAGES.es,
 };
 
 export const ja: Catalog = {
@@ -279,6 +292,9 @@ export const ja: Catalog = {
   length_required: 'アップロードには Content-Length が必要です',
   idempotency_key_invalid: 'Idempotency-Key は UUID である必要があります',
   idempotency_key_reused: 'このリクエスト ID は別のリクエストで使用済みです',
+  ...ORDER_MESSAGES.ja,
+  ...CARD_MESSAGES.ja,
+  ...PRINT_MESSAGES.ja,
 };
 
 const CATALOGS: Record<Lang, Catalog> = { zh, en, es, ja };

@@ -18,6 +18,10 @@ import { itemcategories } from './items/itemcategories';
 import { items } from './items/items';
 import { subitems } from './items/subitems';
 import { suits } from './items/suits';
+import { cardnodes } from './orders/cardnodes';
+import { cards } from './orders/cards';
+import { details } from './orders/details';
+import { orders } from './orders/orders';
 import { checkins } from './people/checkins';
 import { departments } from './people/departments';
 import { personcategories } from './people/personcategories';
@@ -53,6 +57,10 @@ export const RESOURCES: readonly ResourceDef[] = [
   items,
   subitems,
   suits,
+  cardnodes,
+  cards,
+  details,
+  orders,
   checkins,
   departments,
   personcategories,

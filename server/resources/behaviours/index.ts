@@ -1,0 +1,20 @@
+import { cardnodesBehaviour } from './cardnodes';
+import { cardsBehaviour } from './cards';
+import { detailsBehaviour } from './details';
+import { ordersBehaviour } from './orders';
+import type { Behaviour } from './types';
+
+/**
+ * The server-side behaviour of each resource that has one (types.ts), by resource name. A resource not named here is
+ * plain data: the generic endpoints are all it needs.
+ */
+export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
+  orders: ordersBehaviour,
+  details: detailsBehaviour,
+  cards: cardsBehaviour,
+  cardnodes: cardnodesBehaviour,
+};
+
+export function behaviourOf(name: string): Behaviour | undefined {
+  return BEHAVIOURS[name];
+}

@@ -1,0 +1,46 @@
+import type { SQL } from 'drizzle-orm';
+import type { ResourceDef } from '../../../src/domain/registry/resource';
+import type { Auth } from '../../auth/sessions';
+import type { Db } from '../../db/connection';
+import type { Params } from '../../lib/params';
+
+export type RowData = Record<string, unknown>;
+
+export type WriteAction = 'create' | 'update' | 'cancel' | 'delete';
+
+export interface PrepareContext {
+  res: ResourceDef;
+  auth: Auth;
+  mode: 'create' | 'update';
+  /** The stored row (locked `for update`) of an update; null on create. */
+  before: RowData | null;
+  /** The validated values about to be written (only the fields sent, on update). */
+  values: RowData;
+}
+
+export interface AfterWriteContext {
+  res: ResourceDef;
+  auth: Auth;
+  action: WriteAction;
+  /** The row as stored before the write (null on create) and after it (null on delete). */
+  before: RowData | null;
+  after: RowData | null;
+}
+
+/**
+ * What a resource does on the server beyond the generic endpoints (DESIGN §3: the declaration is data; the rules of
+ * a business document live here, one file per resource). Every path that writes the resource — save, cancel, delete,
+ * import — calls these inside its transaction, so a rule holds whichever way a row is written, and a refusal (an
+ * ApiError thrown) rolls the whole write back.
+ */
+export interface Behaviour {
+  /**
+   * Before the row is written: returns the values to write — the ones sent plus what the server sets (numbers,
+   * derived sums, defaults that depend on other rows) — or throws a 4xx refusal (a status that forbids the change).
+   */
+  prepare?(tx: Db, ctx: PrepareContext): Promise<RowData>;
+  /** After the row is written, in the same transaction: keeps dependent rows and sums up to date, or refuses. */
+  afterWrite?(tx: Db, ctx: AfterWriteContext): Promise<void>;
+  /** The resource's own list parameters (spec §7, e.g. cards' `notfinished`), beside the generic ones. */
+  list?(auth: Auth, p: Params, res: ResourceDef): { where?: SQL[]; defaultSort?: string };
+}
