@@ -151,7 +151,6 @@ export const MENU_PAGES: readonly MenuPage[] = [
   { path: '/prints/design/:id', group: 'system', order: 480, hidden: true, title: 'print_design', activeMenu: '/prints/list' },
   { path: '/prints/designhtml/:id', group: 'system', order: 490, hidden: true, title: 'print_design', activeMenu: '/prints/list' },
   { path: '/prints/choose/:category/:kid', group: 'system', order: 500, hidden: true, title: 'print_choose', activeMenu: '/prints/list' },
-  { path: '/prints/loglist', group: 'system', order: 510, title: 'print_logs', icon: 'IconHistory' },
   { path: '/prints/logview/:id', group: 'system', order: 520, hidden: true, title: 'view', activeMenu: '/prints/loglist' },
   { path: '/history/list/:table_name/:kid', group: 'system', order: 530, hidden: true, title: 'history', activeMenu: '/dashboard' },
   { path: '/data/importdata', group: 'system', order: 570, title: 'importdata', icon: 'IconDatabaseImport' },

@@ -36,6 +36,7 @@ import { accounts } from './system/accounts';
 import { configs } from './system/configs';
 import { favmenus } from './system/favmenus';
 import { journals } from './system/journals';
+import { printlogs } from './system/printlogs';
 import { roles } from './system/roles';
 import { shelves } from './warehouse/shelves';
 import { warehouses } from './warehouse/warehouses';
@@ -75,6 +76,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   configs,
   favmenus,
   journals,
+  printlogs,
   roles,
   shelves,
   warehouses,

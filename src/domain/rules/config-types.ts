@@ -23,6 +23,10 @@ export type ConfigType =
 
 export type ConfigKind = ConfigType['kind'];
 
+const PART = String.raw`(?:[A-Za-z0-9_\-./]|\{(?:yyyy|yy|MM|dd)\})*`;
+/** A number pattern: one counter token among literal text and date tokens (numbering.ts). */
+const NUMBER_PATTERN = new RegExp(String.raw`^${PART}\{seq(?::\d{1,2})?\}${PART}$`);
+
 /** The configs whose type is known (the seed's and those the app reads: login page, shell, forms, menu). */
 export const CONFIG_TYPES: Readonly<Record<string, ConfigType>> = {
   software_name: { kind: 'text', max: 100 },
@@ -38,6 +42,9 @@ export const CONFIG_TYPES: Readonly<Record<string, ConfigType>> = {
   buttons: { kind: 'map', maxItems: 100, maxLength: 20 },
   // {menu path: CSS colour}
   menu_colors: { kind: 'map', maxItems: 500, maxLength: 300 },
+  // Document numbers (src/domain/rules/numbering.ts): literal text, date tokens and exactly one {seq} or {seq:N}.
+  order_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
+  card_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
 };
 
 /**
