@@ -19,7 +19,7 @@ const MENU: MenuNode[] = [
     { path: '/dashboard', meta: { title: 'menu.dashboard', icon: 'IconLayoutDashboard', affix: true } },
   ] },
   { path: '/production', meta: { title: 'menu.production', icon: 'IconBuildingFactory2' }, children: [
-    { path: '/orders/list', color: '#e8590c', meta: { title: 'menu.orders', icon: 'IconClipboardList' } },
+    { path: '/orders/list', color: '#e8590c', meta: { title: 'resources.orders.menu', icon: 'IconClipboardList' } },
     { path: '/orders/edit/:id', hidden: true, meta: { title: 'menu.edit', activeMenu: '/orders/list' } },
   ] },
   { path: '/people', meta: { title: 'menu.people_group', icon: 'IconUsersGroup' }, children: [
@@ -101,7 +101,7 @@ describe('Dashboard', () => {
     await renderAt('/dashboard', { hasScreen: ordersComing, hide: false });
     const orders = host.querySelector<HTMLElement>('[data-path="/orders/list"]')!;
     expect(orders.dataset.coming).toBe('true');
-    expect(orders.getAttribute('aria-label')).toBe('订单 — 此功能将在后续版本提供');
+    expect(orders.getAttribute('aria-label')).toBe('订单列表 — 此功能将在后续版本提供');
     expect(orders.style.opacity).not.toBe('');
     for (const p of ['/persons/list', '/devices/list_status']) {
       const tile = host.querySelector<HTMLElement>(`[data-path="${p}"]`)!;
