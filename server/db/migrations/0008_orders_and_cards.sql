@@ -194,8 +194,6 @@ create index "orders_search_trgm" on "orders" using gin ((lower(coalesce("show_i
 
 create index "printlogs_search_trgm" on "printlogs" using gin ((lower(coalesce("title", '') || ' ' || coalesce("template", ''))) gin_trgm_ops);
 
-create index "orders_search_trgm" on "orders" using gin ((lower(coalesce("show_id", '') || ' ' || coalesce("contract_no", '') || ' ' || coalesce("remark", ''))) gin_trgm_ops);
-
 -- Written by hand: the counters behind configurable document numbers (orders, cards …; src/domain/rules/numbering.ts).
 -- One row per counter and period (the part of the pattern's date that resets it, '' for never); taken with
 -- `insert … on conflict do update … returning`, so two generations at once never get the same number.
