@@ -65,3 +65,20 @@ export function issueKey(error: z.ZodError, byParam: Readonly<Record<string, str
   const param = issue?.path[0];
   return (typeof param === 'string' && byParam[param]) || 'bad_request';
 }
+
+/**
+ * A decimal in [min, max] with at most `scale` decimals, from a number or its text (quantities travel as text in a
+ * form). More decimals than the column keeps are refused rather than silently rounded.
+ */
+export function wireDecimal(min: number, max: number, scale = 4, message = 'bad_request') {
+  const text = new RegExp(`^-?\\d{1,15}(\\.\\d{1,${scale}})?$`);
+  return z.union([
+    z.number().refine(n => Number.isFinite(n) && text.test(String(n)), { message }),
+    z.string().trim().regex(text, { message }).transform(Number),
+  ], { message }).pipe(z.number({ message }).min(min, { message }).max(max, { message }));
+}
+
+/** An optional decimal; an empty text counts as absent. */
+export function optionalDecimal(min: number, max: number, scale = 4, message = 'bad_request') {
+  return z.preprocess(blankToUndefined, wireDecimal(min, max, scale, message).optional());
+}

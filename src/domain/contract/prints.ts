@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { Envelope } from './replies';
+import { wireJson } from './wire';
+
+/**
+ * `POST /prints/do/` (spec §7): `item` = `{category, ids}` — what to print — and `action` — how: the browser's
+ * print dialog, a job for the local helper, or a preview (not logged). The reply lists the label sheets with their
+ * `print_url`: a signed link to the sheet's HTML that works for a few minutes without a login (the local helper has
+ * none). Every print but a preview is logged (`printlogs`) and counted on the printed rows.
+ */
+export const PRINT_CATEGORIES = ['cards'] as const;
+export type PrintCategory = (typeof PRINT_CATEGORIES)[number];
+export const PRINT_ACTIONS = ['browser', 'helper', 'preview'] as const;
+export type PrintAction = (typeof PRINT_ACTIONS)[number];
+
+/** Rows one print may carry. */
+export const MAX_PRINT_ROWS = 1_000;
+
+export const printDoParamsSchema = z.looseObject({
+  item: wireJson(z.object({
+    category: z.enum(PRINT_CATEGORIES, { message: 'bad_request' }),
+    ids: z.array(z.number().int().positive(), { message: 'select_records' })
+      .min(1, { message: 'select_records' }).max(MAX_PRINT_ROWS, { message: 'too_many_print_rows' }),
+  }, { message: 'invalid_json' })),
+  action: z.enum(PRINT_ACTIONS, { message: 'bad_request' }),
+});
+export type PrintDoParams = z.infer<typeof printDoParamsSchema>;
+
+export interface PrintSheet { id: number; name: string; print_url: string; width_mm: number; height_mm: number }
+
+export interface PrintDoReply extends Envelope {
+  ds: PrintSheet[];
+}
