@@ -4,13 +4,14 @@ import type { Auth } from '../auth/sessions';
 import { tableOf } from '../db/tables';
 import { str, type Params } from '../lib/params';
 import { behaviourOf } from './behaviours';
+import type { ExtraListOptions } from './behaviours/types';
 import { column } from './columns';
 
 /**
  * List parameters a resource has beyond the generic ones (spec §7). Everything generic (keyword, `field=value`,
  * filter, sort) already works for every resource; only what needs the caller or a rule of the business lives here.
  */
-type Extra = (auth: Auth, p: Params, res: ResourceDef) => { where?: SQL[]; defaultSort?: string };
+type Extra = (auth: Auth, p: Params, res: ResourceDef) => ExtraListOptions;
 
 const truthy = (v: string | undefined) => v === '1' || v === 'true';
 
@@ -41,6 +42,6 @@ const EXTRAS: Record<string, Extra> = {
 };
 
 /** The generic list's extras of a resource: those above, or its behaviour's (resources/behaviours). */
-export function extraListOptions(res: ResourceDef, auth: Auth, p: Params): { where?: SQL[]; defaultSort?: string } {
+export function extraListOptions(res: ResourceDef, auth: Auth, p: Params): ExtraListOptions {
   return (EXTRAS[res.name] ?? behaviourOf(res.name)?.list)?.(auth, p, res) ?? {};
 }

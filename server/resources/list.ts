@@ -93,6 +93,8 @@ export function keywordCondition(res: ResourceDef, keyword: string, hidden: Read
 export interface ListOptions {
   /** Extra conditions from a resource's own list parameters (e.g. customers' `checkselfonly`) and the row scope. */
   where?: SQL[];
+  /** Plain `field=value` parameters the resource reads itself (in `where`), not as the generic equality. */
+  ownParams?: readonly string[];
   /**
    * Fields the caller may not see (sensitive, server/auth/redact.ts): not searched by keyword, and a filter or sort
    * by one is refused like one by an unknown field, so no value can be guessed through the list.
@@ -137,6 +139,8 @@ export function whereOf(res: ResourceDef, p: ListParams, opts: ListOptions = {})
       if (flt.plain) continue;
       throw badRequest('bad_filter');
     }
+    // A plain parameter the resource gives a meaning of its own (cards' `show_id` prefix) is not also an equality.
+    if (flt.plain && opts.ownParams?.includes(flt.field)) continue;
     conds.push(condition(res, flt));
   }
   return and(...conds.filter((c): c is SQL => c !== undefined));

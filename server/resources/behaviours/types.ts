@@ -6,6 +6,12 @@ import type { Params } from '../../lib/params';
 
 export type RowData = Record<string, unknown>;
 
+/**
+ * A resource's own list parameters as conditions, its default sort, and the plain parameters it reads itself (a
+ * parameter named like a field is otherwise an equality filter on it).
+ */
+export interface ExtraListOptions { where?: SQL[]; defaultSort?: string; ownParams?: readonly string[] }
+
 export type WriteAction = 'create' | 'update' | 'cancel' | 'delete';
 
 export interface PrepareContext {
@@ -42,5 +48,5 @@ export interface Behaviour {
   /** After the row is written, in the same transaction: keeps dependent rows and sums up to date, or refuses. */
   afterWrite?(tx: Db, ctx: AfterWriteContext): Promise<void>;
   /** The resource's own list parameters (spec §7, e.g. cards' `notfinished`), beside the generic ones. */
-  list?(auth: Auth, p: Params, res: ResourceDef): { where?: SQL[]; defaultSort?: string };
+  list?(auth: Auth, p: Params, res: ResourceDef): ExtraListOptions;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, round2, roundTo, sumInts, sumMoney, sumQuantities, totalOf } from './numbers';
+import { formatNumber, lineAmount, round2, roundTo, sumInts, sumMoney, sumQuantities, totalOf } from './numbers';
 
 describe('round2 (DESIGN §8)', () => {
   it('rounds the decimal value half away from zero', () => {
@@ -85,5 +85,18 @@ describe('formatNumber', () => {
     expect(formatNumber(null)).toBe('');
     expect(formatNumber(undefined)).toBe('');
     expect(formatNumber(Number.NaN)).toBe('');
+  });
+});
+
+describe('lineAmount', () => {
+  it('multiplies at 4 decimals without binary error', () => {
+    expect(lineAmount(3, 0.1)).toBe(0.3);
+    expect(lineAmount(1.0005, 1.5)).toBe(1.5008); // 1.50075 rounds away from zero
+    expect(lineAmount(12345.6789, 9.8765)).toBe(121932.0977);
+    expect(lineAmount(-0.5, 0.0001)).toBe(-0.0001); // -0.00005 away from zero
+  });
+  it('is empty when a factor is missing', () => {
+    expect(lineAmount(null, 2)).toBeNull();
+    expect(lineAmount(2, undefined)).toBeNull();
   });
 });

@@ -102,3 +102,19 @@ export function formatNumber(x: number | null | undefined): string {
   if (Number.isInteger(r)) return r.toFixed(0); // toFixed: no exponent for large values
   return r.toFixed(2).replace(/0$/, '');
 }
+
+/**
+ * A line's amount: quantity × unit price at 4 decimals (money is stored with 4, DESIGN §8), half away from zero,
+ * computed on whole 1/10 000 units so no binary error reaches the rounding. Both inputs have at most 4 decimals.
+ */
+export function lineAmount(quantity: number | null | undefined, price: number | null | undefined): number | null {
+  if (quantity == null || price == null || !Number.isFinite(quantity) || !Number.isFinite(price)) return null;
+  const q = BigInt(Math.round(quantity * 10_000));
+  const p = BigInt(Math.round(price * 10_000));
+  const product = q * p; // in 1/10^8 units
+  const negative = product < 0n;
+  const abs = negative ? -product : product;
+  const units = (abs + 5_000n) / 10_000n; // back to 1/10 000 units, half away from zero
+  const r = Number(units) / 10_000;
+  return negative && r !== 0 ? -r : r;
+}

@@ -1,0 +1,83 @@
+import { inArray, sql } from 'drizzle-orm';
+import { deriveCard, type NodeState } from '../../../src/domain/rules/card-status';
+import { cardnodes } from '../../../src/domain/resources/orders/cardnodes';
+import { cards } from '../../../src/domain/resources/orders/cards';
+import type { Db } from '../../db/connection';
+import { rows } from '../../db/connection';
+import { tableOf } from '../../db/tables';
+import { column } from '../columns';
+import { setDerived } from '../write';
+
+/**
+ * The values of production rows that are derived from other rows, kept by the server inside the writing transaction
+ * (docs/production.md). Each is written with `setDerived`: a new change number, no new version, no history.
+ *
+ * - An order's `quantity` and `amount` are the sums of its live lines (in SQL: numeric sums are exact).
+ * - A line's `card_quantity` is what its live cards hold; its `finished_quantity` what its finished live cards made.
+ * - A card's `status`, `worknode_id`, `finished_quantity` and `bad_quantity` come from its live nodes (deriveCard).
+ */
+
+export async function refreshOrderSums(tx: Db, orderIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(orderIds)];
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    update orders o set quantity = s.q, amount = s.a, rev = next_rev()
+    from (select o2.id,
+                 coalesce(sum(d.quantity) filter (where not d.canceled), 0) as q,
+                 coalesce(sum(d.amount) filter (where not d.canceled), 0) as a
+          from orders o2 left join details d on d.order_id = o2.id
+          where o2.id in ${ids} group by o2.id) s
+    where o.id = s.id and (o.quantity is distinct from s.q or o.amount is distinct from s.a)`);
+}
+
+export async function refreshLineCardSums(tx: Db, detailIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(detailIds)];
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    update details d set card_quantity = s.cq, finished_quantity = s.fq, rev = next_rev()
+    from (select d2.id,
+                 coalesce(sum(c.quantity) filter (where not c.canceled), 0) as cq,
+                 coalesce(sum(c.finished_quantity) filter (where not c.canceled and c.status = 'done'), 0) as fq
+          from details d2 left join cards c on c.detail_id = d2.id
+          where d2.id in ${ids} group by d2.id) s
+    where d.id = s.id and (d.card_quantity is distinct from s.cq or d.finished_quantity is distinct from s.fq)`);
+}
+
+/**
+ * Re-derives cards from their live nodes; returns the ids of the lines whose cards changed (their sums need a refresh,
+ * which this does too).
+ */
+export async function refreshCards(tx: Db, cardIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(cardIds)];
+  if (ids.length === 0) return;
+  const n = tableOf(cardnodes);
+  const nodes = await tx.select({
+    card_id: column(n, 'card_id'), seq: column(n, 'seq'), worknode_id: column(n, 'worknode_id'), status: column(n, 'status'),
+    good_quantity: column(n, 'good_quantity'), bad_quantity: column(n, 'bad_quantity'),
+  }).from(n).where(sql`${inArray(column(n, 'card_id'), ids)} and not ${column(n, 'canceled')}`);
+  const byCard = new Map<number, NodeState[]>();
+  for (const r of nodes) {
+    const list = byCard.get(r.card_id as number) ?? [];
+    list.push({ seq: Number(r.seq ?? 0), worknode_id: r.worknode_id as number, status: r.status as NodeState['status'],
+      good_quantity: r.good_quantity as number | null, bad_quantity: r.bad_quantity as number | null });
+    byCard.set(r.card_id as number, list);
+  }
+  for (const id of ids) {
+    const d = deriveCard(byCard.get(id) ?? []);
+    await setDerived(tx, cards, id, {
+      status: d.status, worknode_id: d.worknode_id, finished_quantity: d.finished_quantity, bad_quantity: d.bad_quantity,
+    });
+  }
+  const c = tableOf(cards);
+  const lines = await tx.selectDistinct({ id: column(c, 'detail_id') }).from(c).where(inArray(column(c, 'id'), ids));
+  await refreshLineCardSums(tx, lines.map(l => l.id as number));
+}
+
+/** The live cards of some lines that have started (a node not waiting). */
+export async function startedCardsOf(tx: Db, detailIds: readonly number[]): Promise<number> {
+  if (detailIds.length === 0) return 0;
+  const [r] = await rows<{ n: number | string }>(tx, sql`
+    select count(*) as n from cards c
+    where c.detail_id in ${[...new Set(detailIds)]} and not c.canceled and c.status <> 'waiting'`);
+  return Number(r?.n ?? 0);
+}
