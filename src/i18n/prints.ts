@@ -1,12 +1,52 @@
 import { defineNamespace } from './define';
 
-/** UI strings of the prints screens (keys `prints.*`). */
+/** UI strings of the label printing screens (keys `prints.*`, src/features/cards/CardPrints.tsx). */
 export const prints = defineNamespace({
+  preview: '预览',
+  print: '打印',
+  helper: '发送到本地打印程序',
+  preview_title: '标签预览',
+  label_size: '标签 {{width}} × {{height}} mm',
+  nothing: '没有可打印的标签',
+  sent: '已发送到本地打印程序',
+  cannot_print: '无法打印',
+  chosen: '已带入 {{count}} 张流程卡。',
+  choose_other: '从全部流程卡中选择',
 }, {
   en: {
+    preview: 'Preview',
+    print: 'Print',
+    helper: 'Send to the local helper',
+    preview_title: 'Label preview',
+    label_size: 'Labels {{width}} × {{height}} mm',
+    nothing: 'No labels to print',
+    sent: 'Sent to the local helper',
+    cannot_print: 'Cannot print',
+    chosen: '{{count}} cards brought from the list.',
+    choose_other: 'Choose among all cards',
   },
   es: {
+    preview: 'Vista previa',
+    print: 'Imprimir',
+    helper: 'Enviar al programa local',
+    preview_title: 'Vista previa de etiquetas',
+    label_size: 'Etiquetas de {{width}} × {{height}} mm',
+    nothing: 'No hay etiquetas que imprimir',
+    sent: 'Enviado al programa local',
+    cannot_print: 'No se puede imprimir',
+    chosen: '{{count}} tarjetas traídas de la lista.',
+    choose_other: 'Elegir entre todas las tarjetas',
   },
   ja: {
+    preview: 'プレビュー',
+    print: '印刷',
+    helper: 'ローカル印刷プログラムへ送信',
+    preview_title: 'ラベルのプレビュー',
+    label_size: 'ラベル {{width}} × {{height}} mm',
+    nothing: '印刷するラベルがありません',
+    sent: 'ローカル印刷プログラムへ送信しました',
+    cannot_print: '印刷できません',
+    chosen: '一覧から {{count}} 枚のカードを引き継ぎました。',
+    choose_other: 'すべてのカードから選ぶ',
   },
 });

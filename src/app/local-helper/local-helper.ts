@@ -1,3 +1,4 @@
+import { installHelperPort, type HelperAction, type HelperStatus } from '../../data/local-helper-port';
 import { useSession } from '../../ui/stores';
 
 /**
@@ -18,10 +19,8 @@ import { useSession } from '../../ui/stores';
  *   background at the end of each window; a helper that was never seen is tried again only by the next need.
  * - The first failure is logged once, as information; later ones are not.
  */
-export type HelperAction = 'hello' | 'online' | 'fullscreen' | 'exitfullscreen' | 'close_system' | 'startone';
-
-/** Where the connection stands; `absent`: the last attempt failed and the backoff window runs. */
-export type HelperStatus = 'idle' | 'connecting' | 'connected' | 'absent';
+// The action and status types live with the port screens use (src/data/local-helper-port.ts).
+export type { HelperAction, HelperStatus };
 
 export const DEFAULT_HELPER_PORT = 8765;
 export const KEEPALIVE_MS = 60_000;
@@ -304,5 +303,9 @@ export class LocalHelper {
   }
 }
 
-/** The app's one helper connection: the shell starts it once logged in; needs connect it on demand. */
+/**
+ * The app's one helper connection: the shell starts it once logged in; needs connect it on demand. Screens reach it
+ * through the data layer's port (features may not import the shell).
+ */
 export const localHelper = new LocalHelper();
+installHelperPort(localHelper);

@@ -3,8 +3,6 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import LoginPage from '../../features/auth/LoginPage';
 import ErrorPage from '../../features/errors/ErrorPage';
-import PendingScreen from '../../features/pending/PendingScreen';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../ui/stores';
 import { MenuRoute } from './MenuRoute';
 import { RequireSession } from './RequireSession';
@@ -20,6 +18,8 @@ const AppLayout = lazy(() => loadLayout().then(m => ({ default: m.AppLayout })))
 if (useSession.getState().token) void loadLayout();
 const AuthRedirect = lazy(() => import('../../features/auth/AuthRedirect'));
 const TestPage = lazy(() => import('../../features/test/TestPage'));
+/** `/orders/query` is public (customers look up their orders): no login, no shell, a chunk of its own. */
+const OrderQueryPage = lazy(() => import('../../features/order-query/OrderQueryPage'));
 
 const lazyPage = (node: ReactNode) => <Suspense fallback={<Center mih="100vh"><Loader /></Center>}>{node}</Suspense>;
 
@@ -35,12 +35,6 @@ function LoginRoute() {
   return <Navigate to={target} replace />;
 }
 
-/** `/orders/query` is public (customers look up their orders); its screen comes with the production core. */
-function PublicOrderQuery() {
-  const { t } = useTranslation();
-  return <PendingScreen title={t('pages.order_query')} path="/orders/query" />;
-}
-
 /** `/redirect/<path>`: the tab bar's refresh; re-mounts the page by leaving and coming back. */
 function RedirectRoute() {
   const { pathname, search } = useLocation();
@@ -53,7 +47,7 @@ export const router = createBrowserRouter([
   { path: '/test', element: lazyPage(<TestPage />) },
   { path: '/404', element: <ErrorPage kind="404" /> },
   { path: '/401', element: <ErrorPage kind="401" /> },
-  { path: '/orders/query', element: <PublicOrderQuery /> },
+  { path: '/orders/query', element: lazyPage(<OrderQueryPage />) },
   {
     path: '/',
     element: <RequireSession>{lazyPage(<AppLayout />)}</RequireSession>,
