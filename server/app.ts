@@ -105,7 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(ordersRoutes, { db: opts.db });
   await app.register(cardsRoutes, { db: opts.db });
   await app.register(orderQueryRoutes, { db: opts.db });
-  await app.register(printsRoutes, { db: opts.db });
+  await app.register(printsRoutes, { db: opts.db, security });
   await app.register(resourceRoutes, { db: opts.db, resources: opts.resources });
   await app.register(importRoutes, { db: opts.db, resources: opts.resources });
 

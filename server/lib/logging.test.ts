@@ -16,6 +16,9 @@ describe('redactUrl', () => {
   it('leaves a URL without secrets as it was', () => {
     expect(redactUrl('/customers/list/?page=2&keyword=x')).toBe('/customers/list/?page=2&keyword=x');
     expect(redactUrl('/healthz')).toBe('/healthz');
+    // The public order query's check code and a label sheet's signature open data without a login.
+    expect(redactUrl('/orders/query/?show_id=SO1&code=ABCD2345')).toBe(`/orders/query/?show_id=SO1&code=${encodeURIComponent(REDACTED)}`);
+    expect(redactUrl('/prints/sheet/?c=cards&sig=abc')).not.toContain('abc');
   });
 });
 

@@ -16,7 +16,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const REDACTED = '[Redacted]';
 
 /** Parameter and field names whose values never reach a log line. */
-const SECRET_NAME = /pass(word)?|token|session|secret|authorization|cookie|card_no|^sign$/i;
+// `code` is the public order query's check code (and also an item code elsewhere: a log loses little by hiding it);
+// `sig` signs a label sheet's link.
+const SECRET_NAME = /pass(word)?|token|session|secret|authorization|cookie|card_no|check_code|^sign$|^sig$|^code$/i;
 
 /** The fields of an object we log (one level down and in `req`) that are replaced. */
 const REDACT_PATHS = [

@@ -41,6 +41,32 @@ export function contentSecurityPolicy(o: SecurityHeaderOptions): Record<string, 
   };
 }
 
+/**
+ * The policy of a print sheet (`GET /prints/sheet/`, server/routes/production/prints.ts), set on that route alone so
+ * the app's stays as strict everywhere else. The sheet is a standalone page of labels: its one `<style>` element
+ * (hence 'unsafe-inline' for styles), inline SVG barcodes, and nothing else — no script at all, nothing fetched
+ * (system fonts need no font-src), no form, no base. It may be framed by the app's own origin only: the app prints it
+ * from a hidden frame. Its URL carries a signature, so no Referer ever leaves it.
+ */
+export function labelSheetPolicy(): Record<string, string[] | null> {
+  return {
+    'default-src': ["'none'"],
+    'style-src': ["'unsafe-inline'"],
+    'img-src': ['data:'],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': ["'self'"],
+    'upgrade-insecure-requests': null,
+  };
+}
+
+/** Route options for @fastify/helmet on the print sheet's route (they replace the app's for that route). */
+export const labelSheetHelmet = {
+  contentSecurityPolicy: { useDefaults: false, directives: labelSheetPolicy() },
+  xFrameOptions: { action: 'sameorigin' as const },
+  referrerPolicy: { policy: 'no-referrer' as const },
+};
+
 export default fp(async function securityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions) {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts) },

@@ -4,6 +4,7 @@
  * `{name}` placeholders are filled by `translate`.
  */
 import { CARD_MESSAGES } from './cards';
+import { ORDER_QUERY_MESSAGES } from './order-query';
 import { ORDER_MESSAGES } from './orders';
 import { PRINT_MESSAGES } from './prints';
 
@@ -79,6 +80,7 @@ export const zh = {
   ...ORDER_MESSAGES.zh,
   ...CARD_MESSAGES.zh,
   ...PRINT_MESSAGES.zh,
+  ...ORDER_QUERY_MESSAGES.zh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -153,6 +155,7 @@ export const en: Catalog = {
   ...ORDER_MESSAGES.en,
   ...CARD_MESSAGES.en,
   ...PRINT_MESSAGES.en,
+  ...ORDER_QUERY_MESSAGES.en,
 };
 
 export const es: Catalog = {
@@ -224,6 +227,7 @@ export const es: Catalog = {
   ...ORDER_MESSAGES.es,
   ...CARD_MESSAGES.es,
   ...PRINT_MESSAGES.es,
+  ...ORDER_QUERY_MESSAGES.es,
 };
 
 export const ja: Catalog = {
@@ -295,6 +299,7 @@ export const ja: Catalog = {
   ...ORDER_MESSAGES.ja,
   ...CARD_MESSAGES.ja,
   ...PRINT_MESSAGES.ja,
+  ...ORDER_QUERY_MESSAGES.ja,
 };
 
 const CATALOGS: Record<Lang, Catalog> = { zh, en, es, ja };

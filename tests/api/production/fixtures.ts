@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { get, listEvery, post, type Reply } from '../client';
+import { get, listEvery, post, sessionOf, type Reply } from '../client';
 
 /**
  * Helpers of the production API tests: orders with lines made through the API as a screen makes them, on the demo
@@ -8,8 +8,8 @@ import { get, listEvery, post, type Reply } from '../client';
  */
 export type Row = Record<string, unknown>;
 
-export function ok(r: Reply): Reply {
-  if (r.status !== 200) throw new Error(`expected 200, got ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
+export function ok(r: Reply, what = ''): Reply {
+  if (r.status !== 200) throw new Error(`${what} expected 200, got ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
   return r;
 }
 
@@ -79,3 +79,51 @@ export async function nodesOfCard(session: string, cardId: unknown): Promise<Row
 
 /** Money and quantities at 4 decimals compared as whole 1/10 000 units. */
 export const units = (x: unknown): number => Math.round(Number(x ?? 0) * 10_000);
+
+export interface MadeOrder {
+  id: number;
+  show_id: string;
+  check_code: string;
+  /** Live lines by line number: id, item and quantity. */
+  lines: { id: number; item_id: number; quantity: number; workflow_id: number }[];
+  /** The cards of each line, in the order the generation made them. */
+  cards: { id: number; show_id: string; detail_id: number }[][];
+}
+
+async function firstIds(path: string, session: string, n: number, params: Record<string, unknown> = {}): Promise<Record<string, unknown>[]> {
+  const r = ok(await get(path, { page: 1, limit: n, ...params }, { session }), path);
+  const dt = r.body.dt as Record<string, unknown>[];
+  if (dt.length < n) throw new Error(`${path}: need ${n} rows, found ${dt.length}`);
+  return dt;
+}
+
+/**
+ * An order with one line per entry of `cardsPerLine` (`quantity` each, a workflow of the demo plant), confirmed, each
+ * line cut into that many cards (0: no cards, the order stays confirmed).
+ */
+export async function makeOrder(cardsPerLine: readonly number[], quantity = 100): Promise<MadeOrder> {
+  const session = await sessionOf('admin');
+  const [customer] = await firstIds('/customers/list/', session, 1);
+  const items = await firstIds('/items/list/', session, cardsPerLine.length);
+  const flows = await firstIds('/workflows/workflows/list/', session, 1);
+  const workflowId = flows[0]!.id as number;
+  const saved = ok(await post('/orders/orders/save_with_lines/', {
+    item: { customer_id: customer!.id, remark: 'order query / print test' },
+    lines: cardsPerLine.map((_, i) => ({ item_id: items[i]!.id, quantity, workflow_id: workflowId, price: 12.5 })),
+  }, { session, headers: { 'idempotency-key': randomUUID() } }), 'save order');
+  const orderId = saved.body.id as number;
+  ok(await post('/orders/orders/transition/', { id: orderId, version: saved.body.version as number, to: 'confirmed' }, { session }),
+    'confirm');
+  const lines = (saved.body.lines as Record<string, unknown>[]).map(l => ({
+    id: l.id as number, item_id: l.item_id as number, quantity: Number(l.quantity), workflow_id: l.workflow_id as number,
+  }));
+  const cards: MadeOrder['cards'] = [];
+  for (const [i, n] of cardsPerLine.entries()) {
+    if (n === 0) { cards.push([]); continue; }
+    const g = ok(await post('/orders/cards/generate/', { detail_id: lines[i]!.id, count: n },
+      { session, headers: { 'idempotency-key': randomUUID() } }), 'generate cards');
+    cards.push((g.body.dt as { id: number; show_id: string }[]).map(c => ({ id: c.id, show_id: c.show_id, detail_id: lines[i]!.id })));
+  }
+  const detail = ok(await get('/orders/orders/detail/', { id: orderId }, { session }), 'order detail').body.dt as Record<string, unknown>;
+  return { id: orderId, show_id: detail.show_id as string, check_code: detail.check_code as string, lines, cards };
+}
