@@ -12,4 +12,10 @@ export const SCREENS: Record<string, Screen> = {
   '/accounts/profile': lazy(() => import('../../features/profile/ProfilePage')),
   '/data/importdata': lazy(() => import('../../resources/import/ImportPage')),
   '/devices/list_status': lazy(() => import('../../features/devices/DeviceStatusBoard')),
+  '/orders/create': lazy(() => import('../../features/orders/OrderEntry')),
+  '/orders/edit/:id': lazy(() => import('../../features/orders/OrderEntry')),
+  '/orders/cards/list': lazy(() => import('../../features/cards/CardsList')),
+  '/orders/cards_nodes': lazy(() => import('../../features/cards/CardsPerNode')),
+  '/cards/query/:id': lazy(() => import('../../features/cards/CardLife')),
+  '/cards/prints': lazy(() => import('../../features/cards/CardPrints')),
 };
