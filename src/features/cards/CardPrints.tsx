@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconEye, IconPrinter, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
@@ -33,8 +33,8 @@ const MESSAGE_MS = 2000;
  * - Preview: the label sheets the server renders (`action=preview`, not logged) in a dialog;
  * - Print: the sheets through the browser's print dialog (`action=browser`, logged);
  * - Send to the local helper: a print job to the helper program (`action=helper`, logged), offered only while the
- *   helper is connected; the page asks for it once when it opens (printing is a need of the helper), within its
- *   backoff rules.
+ *   helper is connected. Opening the page does not knock on the helper's port (decision 83: only a helper that
+ *   launched the app, or an action that needs it, opens the socket); the browser's print dialog needs no helper.
  * Nothing chosen: 请选择记录 ("please select records", spec §5), and nothing is asked of the server.
  */
 export default function CardPrints() {
@@ -57,7 +57,6 @@ export default function CardPrints() {
     setLastChosen(chosenKey);
     setSelected(new Set(chosen));
   }
-  useEffect(() => { void ensureHelper(); }, []);
 
   const idFilter = useMemo<readonly Filter<typeof cards>[]>(
     () => (chosen.length ? [{ field: 'id', op: 'in', value: chosen }] : []), [chosen]);

@@ -1,0 +1,173 @@
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage } from './browser';
+import { pagePerTest, serverCall } from './helpers';
+
+/**
+ * The production screens of issue 11 in a real browser, on orders made through the API as the order screen makes
+ * them: a line's cards in the cards list, their labels previewed with QR code and barcode, the cards per work node,
+ * a card's life, and the public order query a customer uses without a login.
+ */
+let page: Page;
+let browser: Browser;
+
+pagePerTest(s => { ({ page, browser } = s); }, { login: true });
+
+type Row = Record<string, unknown>;
+interface Made { id: number; show_id: string; check_code: string; detail_id: number; cards: Row[] }
+
+let session = '';
+
+async function call(path: string, form?: Record<string, unknown>): Promise<Row> {
+  const f = form && Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  const r = await serverCall(path, { sessionid: session, form: f });
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+  return r.body;
+}
+
+/** Active demo items that have a routing (cards can be made of them). */
+async function itemsWithRouting(): Promise<Row[]> {
+  const filter = encodeURIComponent(JSON.stringify([{ field: 'workflow_id', op: 'ne', value: null }, { field: 'active', op: 'eq', value: true }]));
+  return (await call(`/items/list/?limit=20&filter=${filter}`)).dt as Row[];
+}
+
+/** An order of one line of 90, confirmed, on three cards; the first card done at its first node. */
+async function makeOrder(): Promise<Made> {
+  const customer = ((await call('/customers/list/?limit=1')).dt as Row[])[0]!;
+  const [item] = await itemsWithRouting();
+  const saved = await call('/orders/orders/save_with_lines/', {
+    item: { customer_id: customer.id }, lines: [{ item_id: item!.id, quantity: 90 }],
+  });
+  const confirmed = await call('/orders/orders/transition/', { id: saved.id, version: saved.version, to: 'confirmed' });
+  const detailId = (saved.lines as Row[])[0]!.id as number;
+  const made = await call('/orders/cards/generate/', { detail_id: detailId, count: 3 });
+  const cards = made.dt as Row[];
+  const nodes = (await call(`/orders/cardnodes/list/?card_id=${String(cards[0]!.id)}&sort=seq`)).dt as Row[];
+  await call('/orders/cardnodes/save/', { id: nodes[0]!.id, version: nodes[0]!.version, status: 'done', good_quantity: 30 });
+  const dt = confirmed.dt as Row;
+  return { id: saved.id as number, show_id: dt.show_id as string, check_code: dt.check_code as string, detail_id: detailId, cards };
+}
+
+let made: Made;
+beforeAll(async () => {
+  session = String((await serverCall('/accounts/login/', { form: { username: 'admin', password: 'admin123' } })).body.sessionid);
+  made = await makeOrder();
+});
+
+describe('process cards', () => {
+  it('lists a line\'s cards, opens one card\'s life and previews the labels of the chosen cards', async () => {
+    await page.goto(`/orders/cards/list?quote_id=${made.detail_id}`);
+    const rows = page.getByTestId('grid-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    const first = rows.filter({ hasText: String(made.cards[0]!.show_id) });
+    await first.getByText(String(made.cards[0]!.show_id)).click();
+    await expect.poll(() => first.getAttribute('data-state')).toContain('selected');
+
+    await page.getByTestId('cards-life').click();
+    await page.waitForURL(u => u.pathname === `/cards/query/${String(made.cards[0]!.id)}`);
+    await expect.poll(() => page.getByTestId('card-title').textContent()).toContain(String(made.cards[0]!.show_id));
+    const nodes = page.getByTestId('card-node');
+    await expect.poll(() => nodes.count()).toBeGreaterThanOrEqual(2);
+    expect(await nodes.first().getAttribute('data-status')).toBe('done');
+
+    const ids = made.cards.map(c => c.id).join(',');
+    await page.goto(`/cards/prints?ids=${ids}`);
+    await page.getByTestId('prints-chosen').waitFor();
+    // The chosen cards are shown (and so selected) before anything is printed, as a person sees them.
+    await expect.poll(() => page.getByTestId('grid-row').count()).toBe(3);
+    await page.getByTestId('prints-preview').click();
+    const frame = page.getByTestId('print-preview-frame');
+    await frame.waitFor();
+    const sheet = page.frameLocator('[data-testid="print-preview-frame"]');
+    for (const c of made.cards) await sheet.getByText(String(c.show_id), { exact: false }).first().waitFor();
+    // Every label carries a QR code and a barcode (inline SVG), one label per card.
+    await expect.poll(() => sheet.locator('svg').count()).toBeGreaterThanOrEqual(6);
+  });
+
+  it('counts the order\'s cards per work node and opens the cards waiting at one', async () => {
+    await page.goto('/orders/cards_nodes');
+    const table = page.getByTestId('per-node-table');
+    await table.waitFor();
+    expect(await page.getByTestId('per-node-row').count()).toBeGreaterThan(1);
+    const nodes = (await call(`/orders/cardnodes/list/?card_id=${String(made.cards[0]!.id)}&sort=seq`)).dt as Row[];
+    const second = page.locator(`[data-testid="per-node-row"][data-worknode="${String(nodes[1]!.worknode_id)}"]`);
+    await second.getByTestId('per-node-waiting').click();
+    await page.waitForURL(u => u.pathname === '/orders/cards/list' && u.searchParams.get('node_status') === 'waiting');
+    await expect.poll(() => page.getByTestId('grid-row').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('public order query', () => {
+  it('shows a line\'s progress to whoever holds the check code, without a login, and nothing for a wrong code', async () => {
+    const { context, page: guest } = await newPage(browser);
+    try {
+      await guest.goto('/orders/query');
+      await guest.getByTestId('order-query-show-id').fill(made.show_id);
+      await guest.getByTestId('order-query-code').fill(made.check_code.toLowerCase());
+      await guest.getByTestId('order-query-submit').click();
+      await expect.poll(() => guest.getByTestId('order-query-order').textContent()).toBe(made.show_id);
+      expect(await guest.getByTestId('order-query-line').count()).toBe(1);
+      expect(await guest.getByTestId('order-query-node').count()).toBeGreaterThanOrEqual(2);
+      expect(await guest.getByTestId('order-query-result').textContent()).not.toContain('单价');
+
+      await guest.getByTestId('order-query-code').fill('WRONG234');
+      await guest.getByTestId('order-query-submit').click();
+      await guest.getByTestId('order-query-notfound').waitFor();
+      expect(await guest.getByTestId('order-query-result').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('order entry', () => {
+  it('takes an order from the keyboard and a pasted sheet row, confirms it and puts a line on cards', async () => {
+    const customer = ((await call('/customers/list/?limit=1&nogroup=1')).dt as Row[])[0]!;
+    const [first, second] = await itemsWithRouting();
+    await page.goto('/orders/create');
+    await page.getByTestId('order-entry').waitFor();
+    const name = String(customer.name);
+    await page.getByTestId('field-customer_id').fill(name.slice(0, 2));
+    await page.getByRole('option', { name }).first().click();
+
+    // The item by its code: the first match is highlighted, Enter takes it, the next Enter goes to the quantity.
+    const item = page.getByTestId('line-0-item_id');
+    await item.fill(String(first!.code));
+    await page.locator('[role="option"][data-combobox-selected]').waitFor();
+    await item.press('Enter');
+    await expect.poll(() => page.getByTestId('line-0-unit').inputValue()).toBe(String(first!.unit ?? ''));
+    await item.press('Enter');
+    await page.keyboard.type('120');
+    await page.keyboard.press('Alt+n');
+    await expect.poll(() => page.getByTestId('order-line').count()).toBe(2);
+    // A row copied from a spreadsheet: item code, quantity, price.
+    await page.getByTestId('line-1-item_id').evaluate((el, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, `${String(second!.code)}\t3\t4.5\r\n`);
+    await expect.poll(() => page.getByTestId('line-1-quantity').inputValue()).toBe('3');
+
+    // Ctrl+S from the cell being typed in.
+    await page.getByTestId('line-1-quantity').focus();
+    await page.keyboard.press('Control+s');
+    await page.waitForURL(u => /^\/orders\/edit\/\d+$/.test(u.pathname));
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const saved = (await call(`/orders/orders/detail/?id=${id}`)).dt as Row;
+    expect(saved).toMatchObject({ status: 'draft', customer_id: customer.id, quantity: 123 });
+    const lines = (await call(`/orders/details/list/?order_id=${id}&sort=line_no`)).dt as Row[];
+    expect(lines.map(l => [l.item_id, Number(l.quantity), l.line_no])).toEqual([[first!.id, 120, 1], [second!.id, 3, 2]]);
+    expect(Number(lines[1]!.price)).toBe(4.5);
+
+    await page.getByTestId('order-to-confirmed').click();
+    await expect.poll(async () => ((await call(`/orders/orders/detail/?id=${id}`)).dt as Row).status).toBe('confirmed');
+    await page.getByTestId('line-0-generate').click();
+    await page.getByTestId('generate-count').fill('2');
+    await page.getByTestId('generate-submit').click();
+    await expect.poll(async () => ((await call(`/orders/cards/list/?quote_id=${String(lines[0]!.id)}`)).total)).toBe(2);
+    await expect.poll(async () => ((await call(`/orders/orders/detail/?id=${id}`)).dt as Row).status).toBe('producing');
+    await page.getByTestId('line-0-cards').click();
+    await page.waitForURL(u => u.pathname === '/orders/cards/list');
+    await expect.poll(() => page.getByTestId('grid-row').count()).toBe(2);
+  });
+});
