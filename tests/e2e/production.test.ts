@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import jsQR from 'jsqr';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from './browser';
 import { pagePerTest, serverCall } from './helpers';
@@ -48,6 +49,32 @@ async function makeOrder(): Promise<Made> {
   return { id: saved.id as number, show_id: dt.show_id as string, check_code: dt.check_code as string, detail_id: detailId, cards };
 }
 
+/**
+ * The text of every QR code of a label sheet: the sheet is shown in a page of its own, each QR code's SVG drawn on a
+ * canvas, and its pixels decoded by jsQR (a reader independent of the library that drew it).
+ */
+async function decodeQrCodes(html: string): Promise<string[]> {
+  const { context, page: sheet } = await newPage(browser);
+  try {
+    await sheet.setContent(html);
+    const images = await sheet.locator('.qr svg').evaluateAll(async svgs => Promise.all(svgs.map(async svg => {
+      const size = 400;
+      const img = new Image(size, size);
+      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = size; canvas.height = size;
+      const g = canvas.getContext('2d')!;
+      g.fillStyle = '#fff'; g.fillRect(0, 0, size, size);
+      g.drawImage(img, 0, 0, size, size);
+      return Array.from(g.getImageData(0, 0, size, size).data);
+    })));
+    return images.map(px => jsQR(Uint8ClampedArray.from(px), 400, 400)?.data ?? '');
+  } finally {
+    await context.close();
+  }
+}
+
 let made: Made;
 beforeAll(async () => {
   session = String((await serverCall('/accounts/login/', { form: { username: 'admin', password: 'admin123' } })).body.sessionid);
@@ -82,6 +109,17 @@ describe('process cards', () => {
     for (const c of made.cards) await sheet.getByText(String(c.show_id), { exact: false }).first().waitFor();
     // Every label carries a QR code and a barcode (inline SVG), one label per card.
     await expect.poll(() => sheet.locator('svg').count()).toBeGreaterThanOrEqual(6);
+    await page.keyboard.press('Escape');
+
+    // Print through the browser's dialog: the sheet it prints is captured, and each QR code read back.
+    const printed = page.waitForResponse(r => new URL(r.url()).pathname === '/prints/sheet/');
+    await page.getByTestId('prints-print').click();
+    const html = await (await printed).text();
+    const decoded = await decodeQrCodes(html);
+    expect(decoded.sort()).toEqual(made.cards.map(c => String(c.show_id)).sort());
+    const logs = (await call('/prints/logs/list/?sort=-id&limit=1')).dt as Row[];
+    expect(logs[0]).toMatchObject({ category: 'cards', how: 'browser', count: 3 });
+    expect(((await call(`/orders/cards/detail/?id=${String(made.cards[0]!.id)}`)).dt as Row).printed).toBe(1);
   });
 
   it('counts the order\'s cards per work node and opens the cards waiting at one', async () => {
@@ -121,43 +159,53 @@ describe('public order query', () => {
 });
 
 describe('order entry', () => {
-  it('takes an order from the keyboard and a pasted sheet row, confirms it and puts a line on cards', async () => {
+  it('takes an order of three lines from the keyboard and two pasted from a sheet, confirms it and puts a line on cards', async () => {
     const customer = ((await call('/customers/list/?limit=1&nogroup=1')).dt as Row[])[0]!;
-    const [first, second] = await itemsWithRouting();
+    const items = await itemsWithRouting();
+    expect(items.length).toBeGreaterThanOrEqual(5);
     await page.goto('/orders/create');
     await page.getByTestId('order-entry').waitFor();
     const name = String(customer.name);
     await page.getByTestId('field-customer_id').fill(name.slice(0, 2));
     await page.getByRole('option', { name }).first().click();
 
-    // The item by its code: the first match is highlighted, Enter takes it, the next Enter goes to the quantity.
-    const item = page.getByTestId('line-0-item_id');
-    await item.fill(String(first!.code));
-    await page.locator('[role="option"][data-combobox-selected]').waitFor();
-    await item.press('Enter');
-    await expect.poll(() => page.getByTestId('line-0-unit').inputValue()).toBe(String(first!.unit ?? ''));
-    await item.press('Enter');
-    await page.keyboard.type('120');
-    await page.keyboard.press('Alt+n');
-    await expect.poll(() => page.getByTestId('order-line').count()).toBe(2);
-    // A row copied from a spreadsheet: item code, quantity, price.
-    await page.getByTestId('line-1-item_id').evaluate((el, text) => {
+    // Each line by keyboard: the item by its code (the first match is highlighted, Enter takes it, the next Enter
+    // goes to the quantity), the quantity, then Alt+N for the next line.
+    for (const [i, qty] of [120, 80, 60].entries()) {
+      const item = page.getByTestId(`line-${i}-item_id`);
+      // Alt+N put the cursor into the new line's item.
+      if (i > 0) await expect.poll(() => item.evaluate(el => el === document.activeElement)).toBe(true);
+      await item.fill(String(items[i]!.code));
+      await page.locator('[role="option"][data-combobox-selected]').waitFor();
+      await item.press('Enter');
+      await expect.poll(() => page.getByTestId(`line-${i}-unit`).inputValue()).toBe(String(items[i]!.unit ?? ''));
+      await item.press('Enter');
+      await page.keyboard.type(String(qty));
+      await page.keyboard.press('Alt+n');
+      await expect.poll(() => page.getByTestId('order-line').count()).toBe(i + 2);
+    }
+    // Two rows copied from a spreadsheet (item code, quantity, price) pasted into the empty fourth line.
+    const rows = `${String(items[3]!.code)}\t3\t4.5\r\n${String(items[4]!.code)}\t7\t1.25\r\n`;
+    await page.getByTestId('line-3-item_id').evaluate((el, text) => {
       const data = new DataTransfer();
       data.setData('text/plain', text);
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, `${String(second!.code)}\t3\t4.5\r\n`);
-    await expect.poll(() => page.getByTestId('line-1-quantity').inputValue()).toBe('3');
+    }, rows);
+    await expect.poll(() => page.getByTestId('order-line').count()).toBe(5);
+    await expect.poll(() => page.getByTestId('line-4-quantity').inputValue()).toBe('7');
 
     // Ctrl+S from the cell being typed in.
-    await page.getByTestId('line-1-quantity').focus();
+    await page.getByTestId('line-4-quantity').focus();
     await page.keyboard.press('Control+s');
     await page.waitForURL(u => /^\/orders\/edit\/\d+$/.test(u.pathname));
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const saved = (await call(`/orders/orders/detail/?id=${id}`)).dt as Row;
-    expect(saved).toMatchObject({ status: 'draft', customer_id: customer.id, quantity: 123 });
+    expect(saved).toMatchObject({ status: 'draft', customer_id: customer.id, quantity: 270 });
     const lines = (await call(`/orders/details/list/?order_id=${id}&sort=line_no`)).dt as Row[];
-    expect(lines.map(l => [l.item_id, Number(l.quantity), l.line_no])).toEqual([[first!.id, 120, 1], [second!.id, 3, 2]]);
-    expect(Number(lines[1]!.price)).toBe(4.5);
+    expect(lines.map(l => [l.item_id, Number(l.quantity), l.line_no])).toEqual([
+      [items[0]!.id, 120, 1], [items[1]!.id, 80, 2], [items[2]!.id, 60, 3], [items[3]!.id, 3, 4], [items[4]!.id, 7, 5],
+    ]);
+    expect(lines.slice(3).map(l => Number(l.price))).toEqual([4.5, 1.25]);
 
     await page.getByTestId('order-to-confirmed').click();
     await expect.poll(async () => ((await call(`/orders/orders/detail/?id=${id}`)).dt as Row).status).toBe('confirmed');
