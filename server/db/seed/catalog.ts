@@ -37,6 +37,8 @@ interface Item {
   category: string;
   unit: string;
   unit2?: string;
+  /** Main units per secondary unit (decision 91): cartons per bundle, boxes per shipping case. */
+  rate2?: number;
   weight: number;
   price: number;
   workflow?: string;
@@ -174,7 +176,7 @@ function carton(rng: Rng): Item {
   const perBundle = area > 1 ? 10 : area > 0.4 ? 20 : 50;
   return {
     name: `${use}（${print}）`, spec: `${l}×${w}×${h}mm ${board.layers}${flute}瓦 ${rng.pick(CARTON_LINERS)}`,
-    category: '纸箱', unit: '个', unit2: '捆', weight: round(area * board.kgPerM2, 4),
+    category: '纸箱', unit: '个', unit2: '捆', rate2: perBundle, weight: round(area * board.kgPerM2, 4),
     price: round(area * board.yuanPerM2 * 1.35 * printFactor, 2), workflow: CARTON_FLOW,
     props: { main_quantity: perBundle, area_m2: area },
   };
@@ -202,10 +204,12 @@ function colourBox(rng: Rng): Item {
   const h = rng.step(15, 200, 5);
   // The unfolded blank of a tuck-end box, roughly: the four walls plus top and bottom flaps.
   const area = round((2 * l + 2 * w + 20) * (h + w * 1.6) / 1e6, 4);
+  const perCase = area > 0.2 ? 50 : 200;
   return {
     name: `${use}（${style}）`, spec: `${l}×${w}×${h}mm ${board} ${finish}`, category: '彩盒', unit: '个', unit2: '箱',
-    weight: round(area * kgPerM2, 4), price: round(Math.max(0.35, area * yuanPerM2 * finishFactor), 2), workflow: BOX_FLOW,
-    props: { main_quantity: area > 0.2 ? 50 : 200, area_m2: area },
+    rate2: perCase, weight: round(area * kgPerM2, 4), price: round(Math.max(0.35, area * yuanPerM2 * finishFactor), 2),
+    workflow: BOX_FLOW,
+    props: { main_quantity: perCase, area_m2: area },
   };
 }
 
@@ -258,7 +262,7 @@ export function itemRows(): SeedRow[] {
     const discontinued = it.workflow !== undefined && rng.chance(0.03);
     return {
       code: `${prefix}-${pad(n, 6)}`, name: it.name, spec: it.spec, category_id: ref('itemcategories', it.category),
-      unit: it.unit, unit2: it.unit2 ?? null, weight: it.weight, price: it.price,
+      unit: it.unit, unit2: it.unit2 ?? null, rate2: it.rate2 ?? null, weight: it.weight, price: it.price,
       workflow_id: ref('workflows', it.workflow), props: it.props ?? null, active: !discontinued,
       remark: discontinued ? '已停产' : null,
     };

@@ -6,6 +6,7 @@ import { bankRows, feeCategoryRows, formCategoryRows, formulaCategoryRows } from
 import {
   LOGINS, ROLES, accountRows, departmentManagers, departmentRows, personCategoryRows, personPlans, roleRows, salerCodes,
 } from './org';
+import { seedOrders } from './orders';
 import { customerCategoryRows, customerRows, supplierRows } from './parties';
 import {
   computerRows, deviceRows, journalRows, maintenanceRows, warehouseRows, warepositionLayout, wareroomRows, warestatusRows, workflowRows,
@@ -16,13 +17,15 @@ import { Seeder, type SeedRow } from './seeder';
 /**
  * The demo data of IPOS: a corrugated-carton and colour-box plant (华东示范包装厂) with its organisation, one login
  * per role, work nodes and routes, about 2,000 items, 200 customers, warehouses, machines and kiosks, their maintenance
- * plans and a month of the staff's attendance.
+ * plans, a month of the staff's attendance, and three months of orders (about 300 orders in every status, 1,000 lines,
+ * 3,000 process cards at their work nodes, and the labels printed for them; orders.ts).
  *
  * Rules:
  * - Deterministic: every value comes from fixed lists and seeded streams (random.ts), never from Math.random, so a
  *   second run finds every row by its natural key and adds nothing. Only dates that must look current count from the
- *   seeding day, and never in a key: maintenance plans (keyed by content) and attendance (seeded once, into an empty
- *   table, because a month that moved with the clock would add a second month at a later start).
+ *   seeding day, and never in a key: maintenance plans (keyed by content), attendance and the order book (each
+ *   seeded once, into an empty table, because a month that moved with the clock would add a second month at a later
+ *   start).
  * - All or nothing: one transaction, so a failure leaves no half-seeded database behind.
  * - Rows already present are never changed (a user may have edited them). A demo row a user deleted comes back on
  *   the next run, because nothing records that it was seeded before.
@@ -55,6 +58,7 @@ export function configRows(): SeedRow[] {
     }, true, '按钮名称'),
     config('formula_traits', ['粘度', '固含量', 'pH值', '细度', '干燥时间', '温度'], true, '配方特性'),
     config('menu_colors', {}, false, '菜单颜色 {路径: 颜色}'),
+    config('label_size', '60x40', true, '流程卡标签尺寸（宽x高，毫米）'),
   ];
 }
 
@@ -113,6 +117,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.execute(sql`select pg_advisory_xact_lock(7311002)`);
     const s = new Seeder(tx);
     await seedAll(s);
-    return s.inserted > 0;
+    // The order book last: it is made of everything above (customers, items, workflows, staff, machines).
+    const orders = await seedOrders(tx);
+    return s.inserted + orders > 0;
   });
 }
