@@ -28,6 +28,8 @@ import fileRoutes, { MAX_UPLOAD_BYTES } from './routes/files';
 import healthRoutes from './routes/health';
 import historyRoutes from './routes/history';
 import importRoutes from './routes/import';
+import formulasRoutes from './routes/formulas/formulas';
+import saveFormulaRoutes from './routes/formulas/save-formula';
 import cardsRoutes from './routes/production/cards';
 import orderQueryRoutes from './routes/production/order-query';
 import ordersRoutes from './routes/production/orders';
@@ -106,6 +108,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cardsRoutes, { db: opts.db });
   await app.register(orderQueryRoutes, { db: opts.db });
   await app.register(printsRoutes, { db: opts.db, security });
+  await app.register(formulasRoutes, { db: opts.db });
+  await app.register(saveFormulaRoutes, { db: opts.db });
   await app.register(resourceRoutes, { db: opts.db, resources: opts.resources });
   await app.register(importRoutes, { db: opts.db, resources: opts.resources });
 

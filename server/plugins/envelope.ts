@@ -69,6 +69,9 @@ function toEnvelope(err: unknown, req: FastifyRequest): { status: number; body: 
     if (pgErr.code === '23503') return { status: 409, body: { msg: msg('ref_missing'), ...errors('ref_missing') } };
     if (pgErr.code === '23502' || pgErr.code === '23514') return { status: 422, body: { msg: msg('invalid_input') } };
     if (pgErr.code.startsWith('22')) return { status: 400, body: { msg: msg('bad_request') } };
+    // Two transactions waiting on each other's rows (deadlock, serialization failure): the database undid one of
+    // them whole; its caller may simply send it again.
+    if (pgErr.code === '40P01' || pgErr.code === '40001') return { status: 409, body: { msg: msg('write_conflict') } };
   }
   const fe = err as FastifyError;
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {

@@ -122,22 +122,25 @@ export async function updateRow(db: Db, res: ResourceDef, id: number, version: n
   const behaviour = behaviourOf(res.name);
   return db.transaction(async tx => {
     const t = tableOf(res);
-    const [before] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
-    if (!before) throw notFound();
+    const [stored] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
+    if (!stored) throw notFound();
     // Another's row is absent to a caller scoped to its own (before any 409 could name who changed it).
-    assertOwnRow(auth, res, before);
-    if (before.version !== version) throw await staleVersion(tx, before);
+    assertOwnRow(auth, res, stored);
+    if (stored.version !== version) throw await staleVersion(tx, stored);
+    // A row that must stay as it is (behaviours/types.ts `fork`) is copied, and the change goes to the copy.
+    const before = (await behaviour?.fork?.(tx, { res, auth, mode: 'update', before: stored, values: validated })) ?? stored;
+    const target = before.id as number;
     const values = behaviour?.prepare
       ? await behaviour.prepare(tx, { res, auth, mode: 'update', before, values: validated }) : validated;
     const rev = await nextRev(tx);
     const [after] = await tx.update(t).set({
-      ...values, rev, version: version + 1, updated_at: new Date(), updated_by: auth.accountId,
-    }).where(eq(column(t, 'id'), id)).returning();
+      ...values, rev, version: (before.version as number) + 1, updated_at: new Date(), updated_by: auth.accountId,
+    }).where(eq(column(t, 'id'), target)).returning();
     await checkWrite(tx, res, auth, before, after!);
     await behaviour?.afterWrite?.(tx, { res, auth, action: 'update', before, after: after! });
-    await recordHistory(tx, res, 'update', id, before, after!, auth, rev);
+    await recordHistory(tx, res, 'update', target, before, after!, auth, rev);
     await keepRowFiles(tx, res, [{ before, after: after! }]);
-    return (await detailRow(tx, res, id))!;
+    return (await detailRow(tx, res, target))!;
   });
 }
 
@@ -226,22 +229,25 @@ export async function deleteRow(db: Db, res: ResourceDef, id: number, auth: Auth
   if (res.kind !== 'master') throw badRequest('not_deletable');
   await db.transaction(async tx => {
     const t = tableOf(res);
-    const [before] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
-    if (!before) throw notFound();
-    assertOwnRow(auth, res, before);
-    const refs = await referencesTo(tx, res, id);
+    const [stored] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
+    if (!stored) throw notFound();
+    assertOwnRow(auth, res, stored);
+    // A row that must stay as it is (behaviours/types.ts `fork`) is copied, and the copy is deleted instead.
+    const before = (await behaviourOf(res.name)?.fork?.(tx, { res, auth, mode: 'delete', before: stored, values: {} })) ?? stored;
+    const target = before.id as number;
+    const refs = await referencesTo(tx, res, target);
     if (refs.length) {
       const list = (lang: Lang) => refs.map(r => `${resourceLabel(lang, r.resource)} ${r.name}`).join('、');
       throw new ApiError(409, 'referenced', { list }, {},
         { references: refs });
     }
     const rev = await nextRev(tx);
-    await tx.delete(t).where(eq(column(t, 'id'), id));
-    await tx.insert(tombstones).values({ table_name: res.name, kid: id, rev })
+    await tx.delete(t).where(eq(column(t, 'id'), target));
+    await tx.insert(tombstones).values({ table_name: res.name, kid: target, rev })
       .onConflictDoUpdate({ target: [tombstones.table_name, tombstones.kid], set: { rev, deleted_at: new Date() } });
     await checkWrite(tx, res, auth, before, null);
     await behaviourOf(res.name)?.afterWrite?.(tx, { res, auth, action: 'delete', before, after: null });
-    await recordHistory(tx, res, 'delete', id, before, null, auth, rev);
+    await recordHistory(tx, res, 'delete', target, before, null, auth, rev);
     await keepRowFiles(tx, res, [{ before, after: null }]);
   });
 }

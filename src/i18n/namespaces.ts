@@ -4,6 +4,7 @@ import { dashboard } from './dashboard';
 import { devices } from './devices';
 import type { Namespace } from './define';
 import { forms } from './forms';
+import { formulas } from './formulas';
 import { grid } from './grid';
 import { importexport } from './importexport';
 import { lists } from './lists';
@@ -20,5 +21,5 @@ import { shell } from './shell';
  * Add a namespace here when you add its file.
  */
 export const NAMESPACES: Record<string, Namespace> = {
-  api, cards, dashboard, devices, forms, grid, importexport, lists, login, offline, orderquery, orders, pages, prints, shell,
+  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, prints, shell,
 };

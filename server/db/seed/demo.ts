@@ -3,6 +3,7 @@ import type { Db } from '../connection';
 import { attendanceRows } from './attendance';
 import { itemCategoryRows, itemRows } from './catalog';
 import { bankRows, feeCategoryRows, formCategoryRows, formulaCategoryRows } from './categories';
+import { seedFormulas } from './formulas';
 import {
   LOGINS, ROLES, accountRows, departmentManagers, departmentRows, personCategoryRows, personPlans, roleRows, salerCodes,
 } from './org';
@@ -119,6 +120,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedAll(s);
     // The order book last: it is made of everything above (customers, items, workflows, staff, machines).
     const orders = await seedOrders(tx);
+    await seedFormulas(s);
     return s.inserted + orders > 0;
   });
 }

@@ -169,9 +169,11 @@ export const ROLES: readonly RolePlan[] = [
       '/journals/list', '/departments/list', '/persons/list', '/personcategories/list', '/persons/checkin',
       '/computers/list', '/devices/list', '/devices/list_status', '/devicemaintenances/list',
       '/subitems/list', '/suits/list', '/wages/list', '/formulacategories/list', '/formcategories/list',
-      '/details/list', '/cards/list', '/cardnodes/list'],
+      '/details/list', '/cards/list', '/cardnodes/list',
+      '/formulas/list', '/formulamaterials/list', '/formulaoperations/list', '/formulas/items', '/reports/formulas'],
     grants: {
       ...full(['orders', 'details', 'cards', 'cardnodes'], { orders: ['confirm', 'produce', 'finish', 'ship'] }),
+      ...full(['formulas', 'formulamaterials', 'formulaoperations']),
       ...full(['worknodes', 'workflows', 'items', 'itemcategories', 'warehouses', 'warerooms', 'warepositions', 'shelves',
         'warestatus', 'journals', 'departments', 'persons', 'personcategories', 'checkins', 'computers', 'devices',
         'devicemaintenances', 'subitems', 'suits', 'wages', 'formulacategories', 'formcategories'], { devices: ['status'] }),

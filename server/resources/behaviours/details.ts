@@ -9,6 +9,7 @@ import { cancelCardsOfLines } from '../production/cancel-cards';
 import { refreshOrderSums } from '../production/derived';
 import { fromUnits, rowById, units } from '../production/rows';
 import { assertOrderEditable } from './orders';
+import { currentFormulaOf } from '../formulas/current';
 import type { Behaviour } from './types';
 
 const fieldError = (field: string, key: 'line_below_cards' | 'line_locked_by_cards' | 'line_other_order', params?: Record<string, number>) =>
@@ -44,6 +45,9 @@ export const detailsBehaviour: Behaviour = {
       for (const k of ['unit', 'unit2', 'unit3', 'workflow_id', 'price'] as const) {
         if (out[k] === undefined || out[k] === null || out[k] === '') out[k] = item?.[k] ?? null;
       }
+      // The line is made with the item's current formula unless it names one (docs/formulas.md): a change to that
+      // version later makes a new version and leaves this line's requirement as it was.
+      if (out.formula_id == null) out.formula_id = await currentFormulaOf(tx, itemId);
       const q = Number(out.quantity);
       if (out.quantity2 == null) out.quantity2 = convertQuantity(q, item?.rate2 as number | null) ?? null;
       if (out.quantity3 == null) out.quantity3 = convertQuantity(q, item?.rate3 as number | null) ?? null;

@@ -1,6 +1,8 @@
 import { cardnodesBehaviour } from './cardnodes';
 import { cardsBehaviour } from './cards';
 import { detailsBehaviour } from './details';
+import { formulamaterialsBehaviour, formulaoperationsBehaviour } from './formula-lines';
+import { formulasBehaviour } from './formulas';
 import { ordersBehaviour } from './orders';
 import type { Behaviour } from './types';
 
@@ -13,6 +15,9 @@ export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   details: detailsBehaviour,
   cards: cardsBehaviour,
   cardnodes: cardnodesBehaviour,
+  formulas: formulasBehaviour,
+  formulamaterials: formulamaterialsBehaviour,
+  formulaoperations: formulaoperationsBehaviour,
 };
 
 export function behaviourOf(name: string): Behaviour | undefined {

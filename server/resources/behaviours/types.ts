@@ -24,6 +24,16 @@ export interface PrepareContext {
   values: RowData;
 }
 
+export interface ForkContext {
+  res: ResourceDef;
+  auth: Auth;
+  mode: 'update' | 'delete';
+  /** The stored row, locked `for update`, its version checked. */
+  before: RowData;
+  /** The validated values of an update (only the fields sent); empty on delete. */
+  values: RowData;
+}
+
 export interface AfterWriteContext {
   res: ResourceDef;
   auth: Auth;
@@ -45,6 +55,12 @@ export interface Behaviour {
    * derived sums, defaults that depend on other rows) — or throws a 4xx refusal (a status that forbids the change).
    */
   prepare?(tx: Db, ctx: PrepareContext): Promise<RowData>;
+  /**
+   * Before an update or a delete of a row that must stay as it is (a formula version that orders use): makes a fresh
+   * copy of it (and of what belongs to it) and returns the copy, which the write then changes or deletes instead; or
+   * null to write the row itself. The reply names the copy, so the client sees where its change went.
+   */
+  fork?(tx: Db, ctx: ForkContext): Promise<RowData | null>;
   /** After the row is written, in the same transaction: keeps dependent rows and sums up to date, or refuses. */
   afterWrite?(tx: Db, ctx: AfterWriteContext): Promise<void>;
   /** The resource's own list parameters (spec §7, e.g. cards' `notfinished`), beside the generic ones. */

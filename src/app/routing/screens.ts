@@ -18,4 +18,8 @@ export const SCREENS: Record<string, Screen> = {
   '/orders/cards_nodes': lazy(() => import('../../features/cards/CardsPerNode')),
   '/cards/query/:id': lazy(() => import('../../features/cards/CardLife')),
   '/cards/prints': lazy(() => import('../../features/cards/CardPrints')),
+  '/formulas/create': lazy(() => import('../../features/formulas/FormulaEntry')),
+  '/formulas/edit/:id': lazy(() => import('../../features/formulas/FormulaEntry')),
+  '/formulas/items': lazy(() => import('../../features/formulas/FormulaItems')),
+  '/reports/formulas': lazy(() => import('../../features/formulas/FormulaRequirement')),
 };

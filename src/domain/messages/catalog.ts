@@ -4,6 +4,7 @@
  * `{name}` placeholders are filled by `translate`.
  */
 import { CARD_MESSAGES } from './cards';
+import { FORMULA_MESSAGES } from './formulas';
 import { ORDER_QUERY_MESSAGES } from './order-query';
 import { ORDER_MESSAGES } from './orders';
 import { PRINT_MESSAGES } from './prints';
@@ -35,6 +36,7 @@ export const zh = {
   not_found: '记录不存在',
   route_not_found: '接口不存在',
   stale_version: '该记录已被 {by} 于 {at} 修改，请刷新后再保存',
+  write_conflict: '另一个保存同时修改了相同的记录，本次未保存，请重试',
   referenced: '无法删除：仍被以下记录引用：{list}',
   not_cancelable: '该资源不能作废',
   not_deletable: '该资源不能删除，请使用作废',
@@ -81,6 +83,7 @@ export const zh = {
   ...CARD_MESSAGES.zh,
   ...PRINT_MESSAGES.zh,
   ...ORDER_QUERY_MESSAGES.zh,
+  ...FORMULA_MESSAGES.zh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -110,6 +113,7 @@ export const en: Catalog = {
   not_found: 'Record not found',
   route_not_found: 'No such API',
   stale_version: 'This record was changed by {by} at {at}; reload it before saving',
+  write_conflict: 'Another save changed the same records at the same moment; nothing was saved, please try again',
   referenced: 'Cannot delete: still referenced by {list}',
   not_cancelable: 'This resource cannot be cancelled',
   not_deletable: 'This resource cannot be deleted; cancel it instead',
@@ -156,6 +160,7 @@ export const en: Catalog = {
   ...CARD_MESSAGES.en,
   ...PRINT_MESSAGES.en,
   ...ORDER_QUERY_MESSAGES.en,
+  ...FORMULA_MESSAGES.en,
 };
 
 export const es: Catalog = {
@@ -182,6 +187,7 @@ export const es: Catalog = {
   not_found: 'Registro no encontrado',
   route_not_found: 'No existe esa API',
   stale_version: '{by} modificó este registro el {at}; recárguelo antes de guardar',
+  write_conflict: 'Otro guardado modificó los mismos registros al mismo tiempo; no se guardó nada, inténtelo de nuevo',
   referenced: 'No se puede eliminar: aún lo referencian {list}',
   not_cancelable: 'Este recurso no se puede anular',
   not_deletable: 'Este recurso no se puede eliminar; anúlelo',
@@ -228,6 +234,7 @@ export const es: Catalog = {
   ...CARD_MESSAGES.es,
   ...PRINT_MESSAGES.es,
   ...ORDER_QUERY_MESSAGES.es,
+  ...FORMULA_MESSAGES.es,
 };
 
 export const ja: Catalog = {
@@ -254,6 +261,7 @@ export const ja: Catalog = {
   not_found: 'レコードが見つかりません',
   route_not_found: 'API が存在しません',
   stale_version: 'このレコードは {by} によって {at} に変更されました。再読み込みしてから保存してください',
+  write_conflict: '別の保存が同時に同じレコードを変更したため保存されませんでした。もう一度お試しください',
   referenced: '削除できません：次のレコードから参照されています：{list}',
   not_cancelable: 'このリソースは取り消せません',
   not_deletable: 'このリソースは削除できません。取り消してください',
@@ -300,6 +308,7 @@ export const ja: Catalog = {
   ...CARD_MESSAGES.ja,
   ...PRINT_MESSAGES.ja,
   ...ORDER_QUERY_MESSAGES.ja,
+  ...FORMULA_MESSAGES.ja,
 };
 
 const CATALOGS: Record<Lang, Catalog> = { zh, en, es, ja };

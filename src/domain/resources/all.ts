@@ -13,6 +13,9 @@ import { computers } from './devices/computers';
 import { devicemaintenances } from './devices/devicemaintenances';
 import { devices } from './devices/devices';
 import { banks } from './finance/banks';
+import { formulamaterials } from './formulas/formulamaterials';
+import { formulaoperations } from './formulas/formulaoperations';
+import { formulas } from './formulas/formulas';
 import { customeritems } from './items/customeritems';
 import { itemcategories } from './items/itemcategories';
 import { items } from './items/items';
@@ -53,6 +56,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   devicemaintenances,
   devices,
   banks,
+  formulamaterials,
+  formulaoperations,
+  formulas,
   customeritems,
   itemcategories,
   items,
