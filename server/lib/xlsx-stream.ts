@@ -70,9 +70,13 @@ export class XlsxStreamWriter {
   private write(buf: Buffer): Promise<void> {
     this.offset += buf.length;
     return new Promise((resolve, reject) => {
-      if (this.out.write(buf)) resolve();
-      else this.out.once('drain', resolve);
-      this.out.once('error', reject);
+      if (this.out.write(buf)) { resolve(); return; }
+      // Waiting for the buffer to drain, or for the stream to fail: whichever comes first takes both listeners off,
+      // so a long sheet does not pile up one error listener per write.
+      const drained = () => { this.out.off('error', failed); resolve(); };
+      const failed = (e: Error) => { this.out.off('drain', drained); reject(e); };
+      this.out.once('drain', drained);
+      this.out.once('error', failed);
     });
   }
 
