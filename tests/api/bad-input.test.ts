@@ -298,6 +298,14 @@ beforeAll(async () => {
   admin = await sessionOf('admin');
 });
 
+/** Resources whose rows a save never creates (process cards come from an order line's generation, decision 93). */
+const NOT_SAVED = new Set(['cards']);
+/**
+ * Optional fields the generic generator cannot fill validly, left out of the valid payload: a formula line's
+ * sub-formula must be a formula of that line's material (decision 101), which a value picked at random is not.
+ */
+const LEFT_OUT: Readonly<Record<string, readonly string[]>> = { formulamaterials: ['sub_formula_id'] };
+
 describe('every declared resource refuses bad input field by field', () => {
   it('covers every resource and every writable field', () => {
     expect(RESOURCES.length).toBeGreaterThan(0);
@@ -310,18 +318,26 @@ describe('every declared resource refuses bad input field by field', () => {
 
   it.each(RESOURCES.map(r => [r.name, r] as const))('%s', async (_name, res) => {
     const valid = await validPayload(res);
+    for (const k of LEFT_OUT[res.name] ?? []) delete valid[k];
     const before = await totalOf(res);
     const bad = badRequests(res, valid);
     const replies = await Promise.all(bad.map(b => call.post(`${res.api}/save/`, b.body)));
     const problems = bad.map((b, i) => judge(b, replies[i]!)).filter((p): p is string => p !== undefined);
     expect(problems).toEqual([]);
     expect(await totalOf(res)).toBe(before);
+    if (NOT_SAVED.has(res.name)) {
+      // Valid values, and still no row: this resource is not created by a save.
+      expect((await call.post(`${res.api}/save/`, valid)).status).toBe(409);
+      expect(await totalOf(res)).toBe(before);
+      return;
+    }
 
     // The generator is right: its valid payload is accepted, and reads back as sent.
     const created = ok(await call.post(`${res.api}/save/`, valid));
     expect(await totalOf(res)).toBe(before + 1);
     const row = ok(await call.get(`${res.api}/detail/`, { id: created.body.id })).body.dt as Row;
     for (const [k, f] of writable(res)) {
+      if (LEFT_OUT[res.name]?.includes(k)) { expect(row[k], `${res.name}.${k}`).toBeNull(); continue; }
       if (f.writeOnly) expect(row, `${res.name}.${k}`).not.toHaveProperty(k);
       else expect(readBack(f, valid[k], row[k]), `${res.name}.${k}: sent ${JSON.stringify(valid[k])}, got ${JSON.stringify(row[k])}`).toBe(true);
     }
