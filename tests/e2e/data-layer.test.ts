@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { appUrl } from './browser';
-import { loginToDashboard, pagePerTest, serverCall, waitForServiceWorkerControl } from './helpers';
+import { logIn, loginToDashboard, pagePerTest, serverCall, waitForServiceWorkerControl } from './helpers';
 
 /**
  * The one data layer in a real browser (issue 9), as a new user would meet it: lists read offline after one visit,
@@ -109,7 +109,7 @@ describe('offline reads', () => {
 
 describe('a large list paged by the server', () => {
   it('exports the filtered 60,000 rows, exactly and in the grid\'s order', async () => {
-    await loginToDashboard(page);
+    await logIn(page);
     await openList('/items/list');
     await page.getByTestId('list-keyword').fill('BULK');
     await expect.poll(async () => (await page.getByTestId('list-count').innerText()).replace(/\D/g, ''), { timeout: 30_000 }).toBe('60000');
@@ -145,7 +145,7 @@ describe('a large list paged by the server', () => {
 
 describe('a role sees the buttons it may use', () => {
   it('an operator gets no edit, delete or import on the data it only reads', async () => {
-    await loginToDashboard(page, 'operator', 'oper123');
+    await logIn(page, 'operator', 'oper123');
     await openList('/journals/list');
     // Journals: the operator may write shift notes (create) but not change or void them.
     expect(await page.getByTestId('list-create').count()).toBe(1);

@@ -5,7 +5,7 @@ import { pagePerTest, serverCall } from './helpers';
 /** The device status board (/devices/list_status) on the demo plant, in a real browser. */
 let page: Page;
 
-pagePerTest(s => { ({ page } = s); }, { login: true });
+pagePerTest(s => { ({ page } = s); }, { login: true, dashboard: false });
 
 type Row = Record<string, unknown> & { id: number; version: number; code: string; status: string };
 

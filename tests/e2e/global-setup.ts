@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -27,6 +27,10 @@ export default async function setup(project: TestProject) {
   const web = join(root, 'dist');
   if (!existsSync(join(web, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` before the e2e tests');
   const dir = await mkdtemp(join(tmpdir(), 'ipos-e2e-'));
+  // The server routes the files it finds at start (no wildcard), so a build into dist/ during the run (another
+  // terminal, another test run) would leave it serving a shell whose assets it cannot find: it serves a copy.
+  const webCopy = join(dir, 'web');
+  await cp(web, webCopy, { recursive: true });
   const database = await openDatabase({ dataDir: join(dir, 'db') });
   await migrate(database);
   await seedDemo(database.db);
@@ -38,7 +42,7 @@ export default async function setup(project: TestProject) {
     from generate_series(1, ${BULK_ITEMS}) as i`);
   const serversFile = join(dir, 'servers.json');
   await writeFile(serversFile, JSON.stringify([{ name: '本机', server: '' }, { name: '测试', server: 'http://127.0.0.1:9', test: true }]));
-  const app = await buildApp({ db: database.db, serversFile, webRoot: web });
+  const app = await buildApp({ db: database.db, serversFile, webRoot: webCopy });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('appUrl', url);
   return async () => {

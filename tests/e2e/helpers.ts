@@ -22,18 +22,84 @@ export function tr(lang: Lang, key: string): string {
 /** Logs in through the login page and waits until the dashboard and the role's menu are shown. */
 export async function loginToDashboard(page: Page, username = 'admin', password = 'admin123'): Promise<void> {
   await loginAs(page, username, password);
+  await waitForDashboard(page);
+}
+
+/** Waits until the page shows the dashboard and the role's menu. */
+async function waitForDashboard(page: Page): Promise<void> {
   await page.waitForURL(u => u.pathname === '/dashboard');
   await page.getByTestId('dashboard').waitFor();
   await page.getByTestId('sidebar').locator('a').first().waitFor();
+}
+
+/** What a login leaves in the browser (src/data/session/session-store.ts, `loggedIn`). */
+interface Login { token: string; sessionid: string; name: string; site_name: string; username: string }
+
+/** The token of this file's first API login of each user (see `apiLogin`). */
+const tokens = new Map<string, string>();
+
+function loginOf(r: { status: number; body: Record<string, unknown> }, username: string): Login {
+  const { token, sessionid, name, site_name } = r.body as Partial<Login>;
+  if (r.status !== 200 || !token || !sessionid) throw new Error(`login of ${username} refused: ${r.status} ${JSON.stringify(r.body)}`);
+  return { token, sessionid, name: name ?? '', site_name: site_name ?? '', username };
+}
+
+/**
+ * A login through the API with a session of its own: the first of a user in this file with the password (as the
+ * login page does), then token logins (as a new tab with the cookie does), which skip the password hash; a token
+ * revoked meanwhile (a logout) means a password login again.
+ */
+async function apiLogin(username: string, password: string): Promise<Login> {
+  const token = tokens.get(username);
+  if (token) {
+    const r = await serverCall('/accounts/login/', { form: { token } });
+    if (r.status === 200) return loginOf(r, username);
+    tokens.delete(username);
+  }
+  const login = loginOf(await serverCall('/accounts/login/', { form: { username, password } }), username);
+  tokens.set(username, login.token);
+  return login;
+}
+
+/**
+ * Logs the page's browser in without the login page, for the tests that need a login but are not about it (the
+ * login page's own flow is covered by login.test.ts, session.test.ts and offline.test.ts): a login through the API,
+ * then the browser holds what the login page would have stored — the `Admin-Token` cookie, the tab's session id in
+ * sessionStorage, the name, site and username in localStorage. The page is left on a static file of the app's
+ * origin (where that storage lives), so the test's next `page.goto` starts the app like a tab right after a login.
+ */
+export async function logIn(page: Page, username = 'admin', password = 'admin123'): Promise<void> {
+  const login = await apiLogin(username, password);
+  await page.context().addCookies([{
+    name: 'Admin-Token', value: encodeURIComponent(login.token), url: appUrl(), sameSite: 'Lax',
+    expires: Math.floor(Date.now() / 1000) + 700 * 86400,
+  }]);
+  await page.goto('/favicon.svg');
+  await page.evaluate(l => {
+    sessionStorage.setItem('sessionid', l.sessionid);
+    localStorage.setItem('name', l.name);
+    localStorage.setItem('site_name', l.site_name);
+    localStorage.setItem('username', l.username);
+  }, login);
+}
+
+/** `logIn`, then opens the dashboard and waits for it and the role's menu, as `loginToDashboard` ends. */
+export async function startLoggedIn(page: Page, username = 'admin', password = 'admin123'): Promise<void> {
+  await logIn(page, username, password);
+  await page.goto('/dashboard');
+  await waitForDashboard(page);
 }
 
 export interface PageSession { browser: Browser; context: BrowserContext; page: Page }
 
 /**
  * The hooks of a browser test file: one Chromium for the file, a fresh context and page for each test (15 s default
- * timeout, closed after the test), logged in as admin first when `login`. `onEach` receives each test's objects.
+ * timeout, closed after the test). With `login`, each test starts logged in as admin without the login page
+ * (`startLoggedIn`): on the dashboard, or with `dashboard: false` on nothing yet (`logIn`), for tests whose first step
+ * opens another page — the app's start on the dashboard would only be thrown away. `onEach` receives each test's
+ * objects.
  */
-export function pagePerTest(onEach: (s: PageSession) => void, opts: { login?: boolean } = {}): void {
+export function pagePerTest(onEach: (s: PageSession) => void, opts: { login?: boolean; dashboard?: boolean } = {}): void {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   beforeAll(async () => { browser = await launch(); });
@@ -43,7 +109,7 @@ export function pagePerTest(onEach: (s: PageSession) => void, opts: { login?: bo
     context = s.context;
     context.setDefaultTimeout(15_000);
     onEach({ browser: browser!, ...s });
-    if (opts.login) await loginToDashboard(s.page);
+    if (opts.login) await (opts.dashboard === false ? logIn(s.page) : startLoggedIn(s.page));
   });
   afterEach(async () => {
     await context?.close();

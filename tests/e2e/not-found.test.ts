@@ -8,7 +8,7 @@ import { pagePerTest, serverCall, tr } from './helpers';
  * screen (`/history/list/{table}/{id}`).
  */
 let page: Page;
-pagePerTest(s => { ({ page } = s); }, { login: true });
+pagePerTest(s => { ({ page } = s); }, { login: true, dashboard: false });
 
 const RUN = Date.now().toString(36);
 

@@ -3,14 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { RESOURCE_LABELS } from '../../src/domain/i18n/resource-labels';
 import { newPage } from './browser';
-import { here, loginToDashboard, pagePerTest, serverCall } from './helpers';
+import { here, logIn, pagePerTest, serverCall } from './helpers';
 
 /** The generic resource screens (list, create, edit, history, delete, conflict, export, import) in a real browser. */
 let browser: Browser;
 let page: Page;
 const extra: BrowserContext[] = [];
 
-pagePerTest(s => { ({ browser, page } = s); }, { login: true });
+pagePerTest(s => { ({ browser, page } = s); }, { login: true, dashboard: false });
 afterEach(async () => {
   for (const c of extra.splice(0)) await c.close();
 });
@@ -200,7 +200,7 @@ describe('resources', () => {
     const second = await newPage(browser);
     extra.push(second.context);
     second.context.setDefaultTimeout(15_000);
-    await loginToDashboard(second.page);
+    await logIn(second.page);
 
     for (const p of [page, second.page]) {
       await p.goto(`/items/edit/${id}`);

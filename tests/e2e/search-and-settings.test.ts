@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { here, type Lang, loginToDashboard, pagePerTest, tabPaths, tr } from './helpers';
+import { here, type Lang, loginToDashboard, pagePerTest, startLoggedIn, tabPaths, tr } from './helpers';
 
 /** The header search, the language menu and the settings drawer (spec §2, §4, §9). */
 let page: Page;
@@ -25,7 +25,7 @@ async function searchAndPick(typed: string, option: string): Promise<void> {
 
 describe('header search', () => {
   it('finds a page by part of its title in the current language and opens it', async () => {
-    await loginToDashboard(page);
+    await startLoggedIn(page);
     const customers = tr('zh', 'resources.customers.menu');
     await searchAndPick(customers, searchTitle('zh', 'sales_group', 'customers'));
     await page.waitForURL(u => u.pathname === '/customers/list');
@@ -41,7 +41,7 @@ describe('header search', () => {
   });
 
   it('lists nothing for a title that does not exist', async () => {
-    await loginToDashboard(page);
+    await startLoggedIn(page);
     const input = page.getByTestId('header-search');
     await input.fill('zzzqqqxxx');
     await page.getByText(tr('zh', 'shell.search.nothing')).waitFor();
@@ -68,7 +68,7 @@ describe('language', () => {
   });
 
   it('switches in the header; the menu, the tabs and the API calls follow, and the choice survives a reload', async () => {
-    await loginToDashboard(page);
+    await startLoggedIn(page);
     await pickLanguage('ja');
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByText(tr('ja', 'menu.sales_group'), { exact: true }).waitFor();
@@ -98,7 +98,7 @@ describe('settings', () => {
   });
 
   it('tags view off and a theme colour apply at once and survive a reload', async () => {
-    await loginToDashboard(page);
+    await startLoggedIn(page);
     const before = await primary();
     await page.getByTestId('settings-open').click();
     const drawer = page.getByTestId('settings-drawer');
