@@ -54,3 +54,11 @@ export function jsonParam<T = unknown>(p: Params, key: string): T | undefined {
     throw badRequest('invalid_json');
   }
 }
+
+/** An `id` or `version` inside a JSON object of a request: absent (undefined), or a whole number in range (else 400). */
+export function optionalId(v: unknown): number | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw badRequest();
+  return n;
+}

@@ -15,6 +15,7 @@ import type { Auth } from '../../auth/sessions';
 import type { Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
 import { ApiError, badRequest, notFound } from '../../lib/api-error';
+import { optionalId } from '../../lib/params';
 import { authOf } from '../../plugins/auth';
 import { inputOf } from '../../plugins/contract';
 import type { RowData } from '../../resources/behaviours/types';
@@ -25,14 +26,7 @@ import { changedFields } from '../../resources/production/changed';
 import { rowById } from '../../resources/production/rows';
 import { createRow, deleteRow, staleVersion, updateRow } from '../../resources/write';
 
-const ID_MAX = 2_147_483_647;
-
-function idOf(v: unknown): number | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > ID_MAX) throw badRequest();
-  return n;
-}
+const idOf = optionalId;
 
 type Kind = 'materials' | 'operations';
 const LINES: Readonly<Record<Kind, { res: ResourceDef; order: string }>> = {

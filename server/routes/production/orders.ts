@@ -15,6 +15,7 @@ import type { Auth } from '../../auth/sessions';
 import { rows, type Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
 import { ApiError, badRequest, notFound } from '../../lib/api-error';
+import { optionalId } from '../../lib/params';
 import { authOf } from '../../plugins/auth';
 import { inputOf } from '../../plugins/contract';
 import { column, replyRows, selectRows } from '../../resources/columns';
@@ -23,15 +24,7 @@ import { changedFields } from '../../resources/production/changed';
 import { rowById, statusParam, type RowData } from '../../resources/production/rows';
 import { cancelRow, createRow, staleVersion, systemUpdate, updateRow } from '../../resources/write';
 
-const ID_MAX = 2_147_483_647;
-
-/** `id` / `version` inside a JSON object: absent, or a whole number in range. */
-function idOf(v: unknown): number | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > ID_MAX) throw badRequest();
-  return n;
-}
+const idOf = optionalId;
 
 /** A line's refusal, its field errors keyed `lines.<index>.<field>` so the screen marks the right cell. */
 function asLineError(e: unknown, index: number): unknown {
