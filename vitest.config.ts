@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -14,9 +13,6 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
-          // A worker per core: Vitest's default in a run is one less, a single worker on CI's two cores, which leaves
-          // one idle while each file builds its module graph and, for the screens, its jsdom.
-          maxWorkers: availableParallelism(),
           expect: { poll: { timeout: 15_000 } },
         },
       },

@@ -12,7 +12,7 @@ import { pagePerTest, serverCall } from './helpers';
 let page: Page;
 let browser: Browser;
 
-pagePerTest(s => { ({ page, browser } = s); }, { login: true });
+pagePerTest(s => { ({ page, browser } = s); }, { login: true, dashboard: false });
 
 type Row = Record<string, unknown>;
 interface Made { id: number; show_id: string; check_code: string; detail_id: number; cards: Row[] }
