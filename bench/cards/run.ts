@@ -17,8 +17,8 @@
  *   BENCH_DATABASE_URL=postgres://… npm run bench:cards # a fresh database beside the given one, dropped after
  *
  * A p99 is the slowest few requests, so one stall of the shared cores can decide it: each list figure is measured in
- * `BENCH_LIST_ROUNDS` rounds (default 3; the server first in one round, the baseline in the next) and the median round
- * is printed, with the range of the ratios.
+ * `BENCH_LIST_ROUNDS` rounds (default 3; the server first in one round, the baselines first in the next) and the
+ * medians of the rounds are printed, with the range of the ratios.
  *
  * `BENCH_CARDS` (cards per generation, default and maximum 10,000), `BENCH_RUNS`, `BENCH_LIST_CARDS` (default 200,000)
  * and `BENCH_LIST_REQUESTS` (requests per list figure and round, default 300) change the sizes. `BENCH_EXPLAIN=1`
@@ -48,7 +48,7 @@ const LIST_ROUNDS = Number(process.env.BENCH_LIST_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 /** Work nodes of the bench's routing: a typical carton route is 5 to 8 steps. */
 const ROUTE_NODES = 5;
-/** Rows of one multi-row INSERT in the baseline: what a careful hand-written loader sends (≈ 17,000 parameters). */
+/** Rows of one multi-row INSERT in the baseline, as a careful hand-written loader sends them (16,000 parameters a card batch). */
 const RAW_BATCH = 1_000;
 /** The bulk list data: 20 cards a line, 5 lines an order; cards numbered 1,000 a day, as a plant of this size does. */
 const CARDS_PER_LINE = 20;
@@ -110,9 +110,9 @@ try {
   const admin = await one<{ id: number }>(db, sql`select id from accounts where username = 'admin'`);
 
   // ---- 1. Card generation ---------------------------------------------------------------------------------------
-  // A routing of the first five work nodes of the plant, and one confirmed order whose lines of CARDS each are cut
-  // into cards: a line per HTTP run and a line per raw run (the raw cards belong to a line like real ones), and a
-  // small line for warming up.
+  // A routing of the first five work nodes of the plant, and one confirmed order with a line of CARDS for each
+  // generation and each baseline of each run (the baselines' cards belong to a line, like real ones), and a small
+  // line for warming up.
   const flow = await one<{ id: number; nodes: number[] }>(db, sql`
     insert into workflows (code, name, worknode_ids)
     values ('BENCH5', '压测工艺', array(select id from worknodes order by sort, id limit ${ROUTE_NODES}))
@@ -252,7 +252,8 @@ try {
   // LIST_CARDS cards in all, made by SQL: the cards and nodes above are removed first (the list reads no nodes), then
   // orders and lines to hang the cards on (so every reference name of the list has a row to join), then the cards,
   // oldest first. Card numbers are of days in 2025, so they never meet today's numbers.
-  await db.execute(sql`truncate cardnodes, cards`);
+  // `cascade`: whatever a later migration hangs on cards goes too — this database is the bench's own, dropped after.
+  await db.execute(sql`truncate cardnodes, cards cascade`);
   const lineCount = Math.ceil(LIST_CARDS / CARDS_PER_LINE);
   const orderCount = Math.ceil(lineCount / LINES_PER_ORDER);
   const tLoad = performance.now();
@@ -296,9 +297,12 @@ try {
   // The list figures: each URL beside the raw SQL of its page. A keyword is an order number of the open cards (its 100
   // cards), a prefix a day of card numbers among them (1,000 cards), both with notfinished=1 as the screen sends them.
   const lastOrder = `SOB${String(orderCount - 5).padStart(6, '0')}`;
-  const lastDay = await one<{ p: string }>(db, sql`select left(show_id, 7) as p from cards order by id desc offset ${CARDS_PER_DAY * 2} limit 1`);
+  const lastDay = await one<{ p: string }>(db, sql`
+    select left(show_id, 7) as p from cards order by id desc offset ${CARDS_PER_DAY * 2} limit 1`);
   const notDone = sql`${cardsTable.status} <> 'done'`;
-  const searchExpr = sql`lower(coalesce(${cardsTable.show_id}, '') || ' ' || coalesce(${cardsTable.order_show_id}, '') || ' ' || coalesce(${cardsTable.remark}, ''))`;
+  // The keyword's expression, the one cards' trigram index is built on (migration 0008).
+  const searchExpr = sql`lower(coalesce(${cardsTable.show_id}, '') || ' ' || coalesce(${cardsTable.order_show_id}, '')
+    || ' ' || coalesce(${cardsTable.remark}, ''))`;
   const cases: { label: string; query: string; where: SQL; page: number }[] = [
     { label: 'notfinished, page 1 of 50', query: 'notfinished=1&page=1&limit=50', where: notDone, page: 1 },
     { label: 'notfinished, page 100 of 50', query: 'notfinished=1&page=100&limit=50', where: notDone, page: 100 },
