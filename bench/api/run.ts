@@ -19,6 +19,7 @@ import { selectRows, replyRows } from '../../server/resources/columns';
 import { resourceByName } from '../../src/domain/resources/all';
 import { seedDemo } from '../../server/db/seed/demo';
 import { freshDatabase } from '../../tests/api/test-database';
+import { closedLoop, percentile } from '../lib/closed-loop';
 
 const CONNECTIONS = 50;
 const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 600);
@@ -28,26 +29,6 @@ const ITEMS = 100_000;
 
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 else delete process.env.TEST_DATABASE_URL;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/** Runs `total` calls of `fn` with `concurrency` in flight; returns latencies in ms, sorted. */
-async function closedLoop(total: number, concurrency: number, fn: () => Promise<unknown>): Promise<number[]> {
-  const lat: number[] = [];
-  let started = 0;
-  const worker = async () => {
-    while (started < total) {
-      started++;
-      const t = performance.now();
-      await fn();
-      lat.push(performance.now() - t);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return lat.sort((a, b) => a - b);
-}
 
 async function http(url: string, opts: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; amount: number }) {
   const r = await autocannon({

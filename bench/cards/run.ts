@@ -39,6 +39,7 @@ import { MAX_CARDS_PER_GENERATION, splitQuantities } from '../../src/domain/cont
 import { cardnodes } from '../../src/domain/resources/orders/cardnodes';
 import { cards } from '../../src/domain/resources/orders/cards';
 import { freshDatabase } from '../../tests/api/test-database';
+import { closedLoop, percentile } from '../lib/closed-loop';
 
 const CARDS = Math.min(Number(process.env.BENCH_CARDS ?? MAX_CARDS_PER_GENERATION), MAX_CARDS_PER_GENERATION);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -65,26 +66,6 @@ if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.
 else delete process.env.TEST_DATABASE_URL;
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/** Runs `total` calls of `fn` with `concurrency` in flight; returns latencies in ms, sorted (as bench/api). */
-async function closedLoop(total: number, concurrency: number, fn: () => Promise<unknown>): Promise<number[]> {
-  const lat: number[] = [];
-  let started = 0;
-  const worker = async () => {
-    while (started < total) {
-      started++;
-      const t = performance.now();
-      await fn();
-      lat.push(performance.now() - t);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return lat.sort((a, b) => a - b);
-}
 
 async function http(url: string, headers: Record<string, string>, amount: number): Promise<{ p50: number; p99: number }> {
   const r = await autocannon({
