@@ -1,16 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardListParams, cardsClient } from './cards-client';
 import { ApiError } from './errors';
-import { setNotifier } from './notifier';
-import { sessionStore } from './session/session-store';
-import { fakeNotifier, json } from './test-helpers';
+import { json, stubServer } from './test-helpers';
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-let notifier: ReturnType<typeof fakeNotifier>;
+const server = stubServer();
 
 /** The last request: method, path, query (without the UI language), form body and headers. */
 function lastCall() {
-  const c = fetchMock.mock.calls.at(-1);
+  const c = server.fetch.mock.calls.at(-1);
   if (!c) throw new Error('fetch was not called');
   const [input, init = {}] = c;
   const url = new URL(String(input), 'http://test.invalid');
@@ -23,22 +20,11 @@ function lastCall() {
   };
 }
 
-beforeEach(() => {
-  notifier = fakeNotifier();
-  setNotifier(notifier);
-  fetchMock = vi.fn<typeof fetch>(async () => json({ msg: 'OK' }));
-  vi.stubGlobal('fetch', fetchMock);
-  sessionStore.setState({ baseURL: '', sessionid: 'sess-1' });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
 
 describe('cardsClient', () => {
   it('perNode GETs the per-node counts with only the narrowing that is set', async () => {
     const row = { worknode_id: 3, worknode_name: '印刷', sort: 2, waiting: 1, running: 2, done: 3, waiting_quantity: 10, running_quantity: 20, done_quantity: 30 };
-    fetchMock.mockResolvedValue(json({ msg: 'OK', dt: [row] }));
+    server.fetch.mockResolvedValue(json({ msg: 'OK', dt: [row] }));
     await expect(cardsClient.perNode({ order_id: 12, customer_id: null, item_id: undefined, saler_id: 4 })).resolves.toEqual([row]);
     const c = lastCall();
     expect(c.method).toBe('GET');
@@ -48,23 +34,23 @@ describe('cardsClient', () => {
   });
 
   it('perNode refuses a reply without rows as not our server', async () => {
-    fetchMock.mockResolvedValue(json({ msg: 'OK' }));
+    server.fetch.mockResolvedValue(json({ msg: 'OK' }));
     await expect(cardsClient.perNode()).rejects.toBeInstanceOf(ApiError);
   });
 
   it('split POSTs id, version and quantity as a form and shows 操作成功', async () => {
-    fetchMock.mockResolvedValue(json({ msg: 'OK', dt: { id: 5, version: 3 }, split: { id: 9, version: 1 } }));
+    server.fetch.mockResolvedValue(json({ msg: 'OK', dt: { id: 5, version: 3 }, split: { id: 9, version: 1 } }));
     const r = await cardsClient.split({ id: 5, version: 2, quantity: 12.5 });
     expect(r.split.id).toBe(9);
     const c = lastCall();
     expect(c.method).toBe('POST');
     expect(c.path).toBe('/orders/cards/split/');
     expect(c.form).toEqual({ ios: '1', id: '5', version: '2', quantity: '12.5' });
-    expect(notifier.success).toHaveBeenCalledOnce();
+    expect(server.notifier.success).toHaveBeenCalledOnce();
   });
 
   it('split rejects a stale version with the 409 reply for the conflict dialog', async () => {
-    fetchMock.mockResolvedValue(json({ msg: '数据已被他人修改', version: 4, updated_by_name: '王五', updated_at: '2026-01-02T03:04:05Z' }, 409));
+    server.fetch.mockResolvedValue(json({ msg: '数据已被他人修改', version: 4, updated_by_name: '王五', updated_at: '2026-01-02T03:04:05Z' }, 409));
     const e = await cardsClient.split({ id: 5, version: 2, quantity: 1 }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ApiError);
     expect((e as ApiError).status).toBe(409);
@@ -72,7 +58,7 @@ describe('cardsClient', () => {
   });
 
   it('generate POSTs the line and the count with its idempotency key', async () => {
-    fetchMock.mockResolvedValue(json({ msg: 'OK', total: 2, dt: [{ id: 1, show_id: 'C1', seq: 1, quantity: 5 }, { id: 2, show_id: 'C2', seq: 2, quantity: 5 }] }));
+    server.fetch.mockResolvedValue(json({ msg: 'OK', total: 2, dt: [{ id: 1, show_id: 'C1', seq: 1, quantity: 5 }, { id: 2, show_id: 'C2', seq: 2, quantity: 5 }] }));
     const r = await cardsClient.generate({ detail_id: 7, count: 2 }, { idempotencyKey: 'key-1' });
     expect(r.total).toBe(2);
     const c = lastCall();

@@ -1,18 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { generateParamsSchema } from '../domain/contract/cards';
 import { saveWithLinesParamsSchema, transitionParamsSchema } from '../domain/contract/orders';
 import { connectivityStore } from './connectivity';
 import { ApiError } from './errors';
-import { setNotifier } from './notifier';
 import { generateCards, orderDetailsCount, saveWithLines, transition } from './orders-client';
-import { sessionStore } from './session/session-store';
-import { fakeNotifier, json } from './test-helpers';
+import { json, stubServer } from './test-helpers';
 
-let notifier: ReturnType<typeof fakeNotifier>;
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const server = stubServer();
 
 function call(i = -1): { url: URL; method: string; form: Record<string, string>; headers: Record<string, string> } {
-  const c = fetchMock.mock.calls.at(i);
+  const c = server.fetch.mock.calls.at(i);
   if (!c) throw new Error('fetch was not called');
   const [input, init = {}] = c;
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://test.invalid');
@@ -21,23 +18,14 @@ function call(i = -1): { url: URL; method: string; form: Record<string, string>;
 }
 
 beforeEach(() => {
-  notifier = fakeNotifier();
-  setNotifier(notifier);
-  fetchMock = vi.fn<typeof fetch>(async () => json({ msg: 'OK' }));
-  vi.stubGlobal('fetch', fetchMock);
-  sessionStore.setState({ baseURL: '', sessionid: 'sess-1' });
   connectivityStore.setState({ reachable: true });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
 });
 
 const order = { id: 12, version: 1, show_id: 'SO1', status: 'draft' };
 
 describe('orders client', () => {
   it('saves an order with its lines in one form POST, the create carrying its Idempotency-Key', async () => {
-    fetchMock.mockResolvedValue(json({ msg: 'OK', id: 12, version: 1, dt: order, lines: [{ id: 31 }] }));
+    server.fetch.mockResolvedValue(json({ msg: 'OK', id: 12, version: 1, dt: order, lines: [{ id: 31 }] }));
     const params = { item: { customer_id: 2, show_id: null }, lines: [{ item_id: 5, quantity: 120 }] };
     const reply = await saveWithLines(params, { idempotencyKey: 'key-1' });
     expect(reply.lines).toEqual([{ id: 31 }]);
@@ -51,11 +39,11 @@ describe('orders client', () => {
     expect(c.form.removed).toBeUndefined();
     // The body is what the server's schema reads.
     expect(saveWithLinesParamsSchema.safeParse(c.form).success).toBe(true);
-    expect(notifier.success).toHaveBeenCalledTimes(1);
+    expect(server.notifier.success).toHaveBeenCalledTimes(1);
   });
 
   it('an update sends id, version and removed lines, and no Idempotency-Key', async () => {
-    fetchMock.mockResolvedValue(json({ msg: 'OK', id: 12, version: 2, dt: order, lines: [] }));
+    server.fetch.mockResolvedValue(json({ msg: 'OK', id: 12, version: 2, dt: order, lines: [] }));
     await saveWithLines({ item: { id: 12, version: 1 }, lines: [], removed: [{ id: 31, version: 3 }] }, { idempotencyKey: 'ignored' });
     const c = call();
     expect(c.headers['Idempotency-Key']).toBeUndefined();
@@ -63,21 +51,21 @@ describe('orders client', () => {
   });
 
   it('a refusal rejects with the field errors keyed lines.<index>.<field>', async () => {
-    fetchMock.mockResolvedValue(json({ msg: '提交的数据有误', errors: { 'lines.1.quantity': '不能少于已开卡数量 60' } }, 422));
+    server.fetch.mockResolvedValue(json({ msg: '提交的数据有误', errors: { 'lines.1.quantity': '不能少于已开卡数量 60' } }, 422));
     const e = await saveWithLines({ item: {}, lines: [] }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ApiError);
     expect((e as ApiError).errors).toEqual({ 'lines.1.quantity': '不能少于已开卡数量 60' });
-    expect(notifier.error).toHaveBeenCalled();
+    expect(server.notifier.error).toHaveBeenCalled();
   });
 
   it('a reply that is not an order is not taken for one', async () => {
-    fetchMock.mockImplementation(async () => json({ msg: 'OK' }));
+    server.fetch.mockImplementation(async () => json({ msg: 'OK' }));
     await expect(saveWithLines({ item: {} })).rejects.toMatchObject({ kind: 'config' });
     await expect(transition({ id: 12, version: 1, to: 'confirmed' })).rejects.toMatchObject({ kind: 'config' });
   });
 
   it('moves an order with id, version and the status wanted', async () => {
-    fetchMock.mockResolvedValue(json({ msg: 'OK', id: 12, version: 2, dt: { ...order, status: 'confirmed' } }));
+    server.fetch.mockResolvedValue(json({ msg: 'OK', id: 12, version: 2, dt: { ...order, status: 'confirmed' } }));
     const r = await transition({ id: 12, version: 1, to: 'confirmed' });
     expect(r.dt.status).toBe('confirmed');
     const c = call();
@@ -87,7 +75,7 @@ describe('orders client', () => {
   });
 
   it('reads the fast counts with the spec’s action', async () => {
-    fetchMock.mockResolvedValue(json({ msg: 'OK', dt: [{ status: 'draft', lines: 3, quantity: 10 }], total: 3, pretotal: 3 }));
+    server.fetch.mockResolvedValue(json({ msg: 'OK', dt: [{ status: 'draft', lines: 3, quantity: 10 }], total: 3, pretotal: 3 }));
     const r = await orderDetailsCount();
     expect(r.pretotal).toBe(3);
     const c = call();
@@ -97,7 +85,7 @@ describe('orders client', () => {
   });
 
   it('generates the cards of a line with its own Idempotency-Key', async () => {
-    fetchMock.mockResolvedValue(json({ msg: 'OK', total: 2, dt: [{ id: 1, show_id: 'C1', seq: 1, quantity: 50 }, { id: 2, show_id: 'C2', seq: 2, quantity: 50 }] }));
+    server.fetch.mockResolvedValue(json({ msg: 'OK', total: 2, dt: [{ id: 1, show_id: 'C1', seq: 1, quantity: 50 }, { id: 2, show_id: 'C2', seq: 2, quantity: 50 }] }));
     const r = await generateCards({ detail_id: 31, count: 2, quantity: 100 }, { idempotencyKey: 'gen-1' });
     expect(r.total).toBe(2);
     const c = call();

@@ -1,7 +1,8 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { ResourceDef } from '../domain/registry/resource';
 import { resourceByName } from '../domain/resources/all';
-import type { Notifier } from './notifier';
+import { setNotifier, type Notifier } from './notifier';
+import { sessionStore } from './session/session-store';
 
 /** A declared resource by name; a test of one that does not exist fails at once, not on `undefined` later. */
 export function declared(name: string): ResourceDef {
@@ -31,4 +32,31 @@ export function hangingFetch() {
     const signal = init?.signal;
     signal?.addEventListener('abort', () => reject(new DOMException('This operation was aborted', 'AbortError')), { once: true });
   }));
+}
+
+export type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
+
+/**
+ * The hooks of a client test: before each test, `fetch` stubbed (answering `{msg: 'OK'}` until the test says
+ * otherwise), a recording notifier installed and a session in the store; after it, both removed. Read `fetch` and
+ * `notifier` inside the tests (they are new for each).
+ */
+export function stubServer(): { readonly fetch: FetchMock; readonly notifier: ReturnType<typeof fakeNotifier> } {
+  let fetchMock: FetchMock | undefined;
+  let notifier: ReturnType<typeof fakeNotifier> | undefined;
+  beforeEach(() => {
+    notifier = fakeNotifier();
+    setNotifier(notifier);
+    fetchMock = vi.fn<typeof fetch>(async () => json({ msg: 'OK' }));
+    vi.stubGlobal('fetch', fetchMock);
+    sessionStore.setState({ baseURL: '', sessionid: 'sess-1' });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setNotifier(null);
+  });
+  return {
+    get fetch() { return fetchMock!; },
+    get notifier() { return notifier!; },
+  };
 }

@@ -43,10 +43,7 @@ export async function refreshLineCardSums(tx: Db, detailIds: readonly number[]):
     where d.id = s.id and (d.card_quantity is distinct from s.cq or d.finished_quantity is distinct from s.fq)`);
 }
 
-/**
- * Re-derives cards from their live nodes; returns the ids of the lines whose cards changed (their sums need a refresh,
- * which this does too).
- */
+/** Re-derives cards from their live nodes, then the sums of their lines. */
 export async function refreshCards(tx: Db, cardIds: readonly number[]): Promise<void> {
   const ids = [...new Set(cardIds)];
   if (ids.length === 0) return;
