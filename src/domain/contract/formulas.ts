@@ -4,7 +4,7 @@ import type { formulaoperations } from '../resources/formulas/formulaoperations'
 import type { formulas } from '../resources/formulas/formulas';
 import type { Envelope } from './replies';
 import type { ListRow } from './rows';
-import { optionalInt, wireInt, wireJson } from './wire';
+import { DAY_MS, optionalDay, optionalInt, wireInt, wireJson } from './wire';
 
 /**
  * The special calls of formulas (docs/formulas.md): the material requirement of orders and its excel.xlsx export,
@@ -15,15 +15,6 @@ const ID_MAX = 2_147_483_647;
 /** The longest date range one requirement covers: the spec's longest shortcut (3 years = 1 095 days, §9) and a bit. */
 export const MAX_REQUIREMENT_DAYS = 1_100;
 
-/** A calendar date `YYYY-MM-DD` that exists; an empty text is absent. */
-const optionalDay = z.preprocess(v => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string({ message: 'invalid_date' }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' })
-    .refine(s => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1000-01-01';
-    }, { message: 'invalid_date' }).optional());
-
-const DAY_MS = 86_400_000;
 
 /**
  * `GET /formulas/requirement/` and `POST /formulas/requirement/export/`: one order (`order_id`), or the orders whose

@@ -10,7 +10,7 @@ describe('permissions as data', () => {
   it('lists a resource\'s actions: import only with a natural key, special actions last', () => {
     expect(actionsOf(res('items'))).toEqual(['view', 'create', 'edit', 'delete', 'import', 'export']);
     expect(actionsOf(res('favmenus'))).toEqual(['view', 'create', 'edit', 'delete', 'export']);
-    expect(actionsOf(res('devices'))).toEqual(['view', 'create', 'edit', 'delete', 'import', 'export', 'status']);
+    expect(actionsOf(res('devices'))).toEqual(['view', 'create', 'edit', 'delete', 'import', 'export', 'status', 'arrange']);
   });
 
   it('adds roles up: a union of actions, scoped only when every role granting the resource is', () => {

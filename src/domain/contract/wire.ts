@@ -82,3 +82,18 @@ export function wireDecimal(min: number, max: number, scale = 4, message = 'bad_
 export function optionalDecimal(min: number, max: number, scale = 4, message = 'bad_request') {
   return z.preprocess(blankToUndefined, wireDecimal(min, max, scale, message).optional());
 }
+
+/** A calendar date `YYYY-MM-DD` that exists (from year 1000 on); an empty text is absent. */
+export const optionalDay = z.preprocess(v => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string({ message: 'invalid_date' }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' })
+    .refine(s => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1000-01-01';
+    }, { message: 'invalid_date' }).optional());
+
+export const DAY_MS = 86_400_000;
+
+/** Days from `from` to `to` (`YYYY-MM-DD`), 0 for the same day. */
+export function daysBetween(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
+}

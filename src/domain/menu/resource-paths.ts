@@ -7,6 +7,7 @@ import type { ResourceDef } from '../registry/resource';
  * hand-written screen and has no generic edit or create page.
  */
 function screenBase(def: ResourceDef): string | undefined {
+  if (def.screenBase !== undefined) return def.screenBase;
   const m = /^(.*)\/(list|create)\/?$/.exec(def.menu[0] ?? '');
   return m ? m[1] : undefined;
 }

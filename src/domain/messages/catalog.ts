@@ -7,6 +7,7 @@ import { CARD_MESSAGES } from './cards';
 import { FORMULA_MESSAGES } from './formulas';
 import { ORDER_QUERY_MESSAGES } from './order-query';
 import { ORDER_MESSAGES } from './orders';
+import { PLANNING_MESSAGES } from './planning';
 import { PRINT_MESSAGES } from './prints';
 
 export const LANGS = ['zh', 'en', 'es', 'ja'] as const;
@@ -84,6 +85,7 @@ export const zh = {
   ...PRINT_MESSAGES.zh,
   ...ORDER_QUERY_MESSAGES.zh,
   ...FORMULA_MESSAGES.zh,
+  ...PLANNING_MESSAGES.zh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -161,6 +163,7 @@ export const en: Catalog = {
   ...PRINT_MESSAGES.en,
   ...ORDER_QUERY_MESSAGES.en,
   ...FORMULA_MESSAGES.en,
+  ...PLANNING_MESSAGES.en,
 };
 
 export const es: Catalog = {
@@ -235,6 +238,7 @@ export const es: Catalog = {
   ...PRINT_MESSAGES.es,
   ...ORDER_QUERY_MESSAGES.es,
   ...FORMULA_MESSAGES.es,
+  ...PLANNING_MESSAGES.es,
 };
 
 export const ja: Catalog = {
@@ -309,6 +313,7 @@ export const ja: Catalog = {
   ...PRINT_MESSAGES.ja,
   ...ORDER_QUERY_MESSAGES.ja,
   ...FORMULA_MESSAGES.ja,
+  ...PLANNING_MESSAGES.ja,
 };
 
 const CATALOGS: Record<Lang, Catalog> = { zh, en, es, ja };

@@ -50,7 +50,7 @@ export interface TextField extends FieldBase { type: 'text'; max: number; defaul
 export interface Summable { sum?: boolean }
 export interface IntField extends FieldBase, Summable { type: 'int'; min?: number; max?: number; default?: number }
 /** A decimal quantity, stored as numeric; `unit` names the unit shown beside it. */
-export interface NumberField extends FieldBase, Summable { type: 'number'; scale: number; default?: number; unit?: string; min?: number }
+export interface NumberField extends FieldBase, Summable { type: 'number'; scale: number; default?: number; unit?: string; min?: number; max?: number }
 /** Money: numeric with 4 decimals so sums keep precision until the final rounding to 2 (DESIGN §8). */
 export interface MoneyField extends FieldBase, Summable { type: 'money'; default?: number }
 export interface BoolField extends FieldBase { type: 'bool'; default?: boolean }

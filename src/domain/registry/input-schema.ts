@@ -103,7 +103,7 @@ function jsonValue(maxBytes: number) {
  * read back is exactly the value stored: the limit is 10^(15 − scale), and the error names the largest value below
  * it (99999999999.9999 for money). The column itself could hold 18 digits, which a double cannot carry.
  */
-function decimalSchema(scale: number, min: number | undefined) {
+function decimalSchema(scale: number, min: number | undefined, max?: number) {
   const digits = DECIMAL_DIGITS - scale;
   const limit = 10 ** digits;
   const largest = `${'9'.repeat(digits)}${scale > 0 ? `.${'9'.repeat(scale)}` : ''}`;
@@ -111,6 +111,7 @@ function decimalSchema(scale: number, min: number | undefined) {
     .refine(n => n < limit, { message: 'too_big', params: { max: largest } })
     .refine(n => n > -limit, { message: 'too_small', params: { min: `-${largest}` } });
   if (min !== undefined) s = s.refine(n => n >= min, { message: 'too_small', params: { min } });
+  if (max !== undefined) s = s.refine(n => n <= max, { message: 'too_big', params: { max } });
   return z.preprocess(numeric(DECIMAL), s.nullable());
 }
 
@@ -123,7 +124,7 @@ export function fieldSchema(f: Field): z.ZodType {
       const s = z.number().int().min(f.min ?? -2147483648).max(f.max ?? 2147483647);
       return z.preprocess(numeric(INT), s.nullable());
     }
-    case 'number': return decimalSchema(f.scale, f.min);
+    case 'number': return decimalSchema(f.scale, f.min, f.max);
     case 'money': return decimalSchema(MONEY_SCALE, undefined);
     case 'bool': return z.preprocess(boolish, z.boolean().nullable());
     case 'date': return z.preprocess(emptyToNull, dateSchema(false).nullable());

@@ -23,6 +23,11 @@ export interface ResourceDef<F extends Record<string, Field> = Record<string, Fi
   kind: 'master' | 'document';
   /** Menu paths that grant access. The first one is the resource's list screen. */
   menu: readonly string[];
+  /**
+   * The base of the edit and create pages when the spec names them apart from the list (works: list
+   * `/persons/works/list`, edit `/works/edit/{id}` → `screenBase: '/works'`); by default the list path's base.
+   */
+  screenBase?: string;
   /** Further list endpoints the spec names for this resource (spec §7), e.g. `/warehouses/roomslist/`. */
   listAliases?: readonly string[];
   /** Fields that identify a row to a person (used by imports to match rows). */

@@ -29,9 +29,13 @@ import { checkins } from './people/checkins';
 import { departments } from './people/departments';
 import { personcategories } from './people/personcategories';
 import { persons } from './people/persons';
+import { dutylogs } from './production/dutylogs';
+import { prearranges } from './production/prearranges';
 import { wages } from './production/wages';
 import { workflows } from './production/workflows';
 import { worknodes } from './production/worknodes';
+import { workperiods } from './production/workperiods';
+import { works } from './production/works';
 import { customercategories } from './sales/customercategories';
 import { customers } from './sales/customers';
 import { suppliers } from './sales/suppliers';
@@ -72,9 +76,13 @@ export const RESOURCES: readonly ResourceDef[] = [
   departments,
   personcategories,
   persons,
+  dutylogs,
+  prearranges,
   wages,
   workflows,
   worknodes,
+  workperiods,
+  works,
   customercategories,
   customers,
   suppliers,

@@ -1,4 +1,5 @@
 import type { FieldError } from '../registry/issue-keys';
+import { SHIFT_HOURS_PATTERN, SHIFTS } from './shifts';
 
 /**
  * The type of a config's value (the `configs` resource, 系统参数), for the configs whose type is known: the edit
@@ -19,7 +20,7 @@ export type ConfigType =
   | { kind: 'boolean' }
   | { kind: 'select'; options: readonly string[] }
   | { kind: 'list'; maxItems: number; maxLength: number }
-  | { kind: 'map'; maxItems: number; maxLength: number };
+  | { kind: 'map'; maxItems: number; maxLength: number; keys?: readonly string[]; valuePattern?: RegExp };
 
 export type ConfigKind = ConfigType['kind'];
 
@@ -48,6 +49,8 @@ export const CONFIG_TYPES: Readonly<Record<string, ConfigType>> = {
   // Size of a card label in millimetres, "width x height" (`60x40`; x, X, × or *; up to one decimal): the label
   // sheet's page size (server/lib/label-sheet.ts, which reads 10–1000 mm and falls back to 60x40 otherwise).
   label_size: { kind: 'text', max: 20, pattern: /^\s*\d{2,4}(\.\d)?\s*[xX×*]\s*\d{2,4}(\.\d)?\s*$/ },
+  // The hours of the day and night shifts, `{"day":"08:00-20:00","night":"20:00-08:00"}` (src/domain/rules/shifts.ts).
+  shift_hours: { kind: 'map', maxItems: SHIFTS.length, maxLength: 20, keys: SHIFTS, valuePattern: SHIFT_HOURS_PATTERN },
 };
 
 /**
@@ -164,6 +167,8 @@ export function storedOf(type: ConfigType, draft: ConfigDraft): ConfigStored {
         if (!key) return fail('required');
         if (Object.hasOwn(out, key)) return fail('duplicate');
         if (key.length > type.maxLength || r.value.length > type.maxLength) return fail('too_long', { max: type.maxLength });
+        if (type.keys && !type.keys.includes(key)) return fail('invalid_value');
+        if (type.valuePattern && !type.valuePattern.test(r.value)) return fail('invalid_value');
         out[key] = r.value;
         count++;
       }

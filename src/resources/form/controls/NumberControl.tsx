@@ -13,7 +13,7 @@ export function NumberControl(p: ControlProps<number | string, IntField | Number
   return (
     <NumberInput label={p.label} withAsterisk={p.required} error={p.error} disabled={p.disabled}
       value={p.value} onChange={v => p.onChange(v)}
-      allowDecimal={!isInt} decimalScale={isInt ? 0 : f.scale} min={f.min} max={isInt ? f.max : undefined}
+      allowDecimal={!isInt} decimalScale={isInt ? 0 : f.scale} min={f.min} max={f.max}
       allowNegative={f.min === undefined || f.min < 0} clampBehavior="none" hideControls={!isInt}
       rightSection={unit ? <Text size="sm" c="dimmed">{unit}</Text> : undefined}
       rightSectionWidth={unit ? Math.max(36, unit.length * 9 + 16) : undefined}
