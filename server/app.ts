@@ -31,6 +31,8 @@ import importRoutes from './routes/import';
 import formulasRoutes from './routes/formulas/formulas';
 import saveFormulaRoutes from './routes/formulas/save-formula';
 import cardsRoutes from './routes/production/cards';
+import arrangesRoutes from './routes/production/arranges';
+import worksRoutes from './routes/production/works';
 import orderQueryRoutes from './routes/production/order-query';
 import ordersRoutes from './routes/production/orders';
 import printsRoutes from './routes/production/prints';
@@ -106,6 +108,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The production area's own calls before the generic ones, whose paths they share a prefix with.
   await app.register(ordersRoutes, { db: opts.db });
   await app.register(cardsRoutes, { db: opts.db });
+  await app.register(arrangesRoutes, { db: opts.db });
+  await app.register(worksRoutes, { db: opts.db });
   await app.register(orderQueryRoutes, { db: opts.db });
   await app.register(printsRoutes, { db: opts.db, security });
   await app.register(formulasRoutes, { db: opts.db });

@@ -12,7 +12,8 @@ import { ApiError } from '../lib/api-error';
  *
  * Rules:
  * - A POST may carry parameters in its query string too (`/accounts/login/?timeout=0`): before validation the query's
- *   keys are copied under the form's own, so the body schema sees every parameter (the body wins).
+ *   keys are copied under the form's own, so the body schema sees every parameter (the body wins). A POST without a
+ *   body is checked as an empty form plus its query.
  * - A refusal is a 400 whose message names the reason (`bad_filter`, `bad_sort`, `too_deep` …) in the caller's
  *   language; the handler receives the parsed value (typed, defaults filled).
  * - Route parameters and replies are not validated here; replies that carry rows are written from JSON Schemas
@@ -40,8 +41,11 @@ export default fp(async function contract(app: FastifyInstance) {
     };
   });
   app.addHook('preValidation', async (req: FastifyRequest) => {
-    const body = req.body;
     const query = req.query as Record<string, unknown> | undefined;
+    // A POST sent without a body still has its parameters checked: its query string (or nothing) is its body. Left
+    // unset, the body schema was skipped and the handler read raw, unchecked query text (a 500 for bad input).
+    if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = Object.create(null);
+    const body = req.body;
     if (!query || typeof body !== 'object' || body === null || Array.isArray(body) || Buffer.isBuffer(body)) return;
     const merged = Object.create(null) as Record<string, unknown>;
     for (const [k, v] of Object.entries(query)) merged[k] = v;

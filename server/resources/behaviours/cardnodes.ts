@@ -2,6 +2,7 @@ import { cards } from '../../../src/domain/resources/orders/cards';
 import { workflows } from '../../../src/domain/resources/production/workflows';
 import { ApiError } from '../../lib/api-error';
 import { refreshCards } from '../production/derived';
+import { bumpQueues } from '../scheduling/queues';
 import { fromUnits, rowById, units } from '../production/rows';
 import type { Behaviour } from './types';
 
@@ -37,10 +38,17 @@ export const cardnodesBehaviour: Behaviour = {
       });
     }
     out.card_show_id = card.show_id;
+    // A step moved to another work node leaves its machine's queue (docs/scheduling.md): the machine served the old one.
+    if (mode === 'update' && worknode !== before!.worknode_id && before!.plan_device_id != null) {
+      out.plan_device_id = null;
+      out.plan_seq = null;
+    }
     return out;
   },
 
   async afterWrite(tx, { before, after }) {
     await refreshCards(tx, [...new Set([before?.card_id, after?.card_id].filter((x): x is number => typeof x === 'number'))]);
+    // A queue that lost a step has changed: planners holding the old version reload before saving over it.
+    if (before?.plan_device_id != null && after?.plan_device_id == null) await bumpQueues(tx, [before.plan_device_id as number]);
   },
 };

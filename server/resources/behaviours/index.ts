@@ -1,9 +1,14 @@
 import { cardnodesBehaviour } from './cardnodes';
+import { devicesBehaviour } from './devices';
+import { dutylogsBehaviour } from './dutylogs';
 import { cardsBehaviour } from './cards';
 import { detailsBehaviour } from './details';
 import { formulamaterialsBehaviour, formulaoperationsBehaviour } from './formula-lines';
 import { formulasBehaviour } from './formulas';
 import { ordersBehaviour } from './orders';
+import { prearrangesBehaviour } from './prearranges';
+import { worksBehaviour } from './works';
+import { workperiodsBehaviour } from './workperiods';
 import type { Behaviour } from './types';
 
 /**
@@ -18,6 +23,11 @@ export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   formulas: formulasBehaviour,
   formulamaterials: formulamaterialsBehaviour,
   formulaoperations: formulaoperationsBehaviour,
+  prearranges: prearrangesBehaviour,
+  dutylogs: dutylogsBehaviour,
+  works: worksBehaviour,
+  devices: devicesBehaviour,
+  workperiods: workperiodsBehaviour,
 };
 
 export function behaviourOf(name: string): Behaviour | undefined {

@@ -15,6 +15,7 @@ import { nextNumbers } from '../numbering';
 import { recordHistoryBatch, systemUpdate } from '../write';
 import { refreshLineCardSums } from './derived';
 import { insertNodes } from './nodes';
+import { applyPrearranges, type AppliedPlans } from '../scheduling/apply-prearranges';
 import { fromUnits, rowById, statusParam, units } from './rows';
 
 /**
@@ -26,9 +27,10 @@ import { fromUnits, rowById, statusParam, units } from './rows';
  * - by count (equal parts, the last takes the remainder) or by size (full cards, the last takes the remainder);
  * - numbered from `card_no_pattern` in this transaction, after the order and the line are locked: two generations
  *   of one line queue, and two of any lines never share a number (numbering.ts);
- * - each card gets the line's routing (else its item's) and one waiting node per work node of it.
+ * - each card gets the line's routing (else its item's) and one waiting node per work node of it;
+ * - the line's pre-schedule (prearranges) puts the new steps on their machines' queues.
  */
-export async function generateCards(tx: Db, auth: Auth, p: GenerateParams): Promise<GeneratedCard[]> {
+export async function generateCards(tx: Db, auth: Auth, p: GenerateParams): Promise<{ cards: GeneratedCard[]; plans: AppliedPlans }> {
   const peek = await rowById(tx, details, p.detail_id);
   if (!peek) throw notFound();
   // Order first, then line: the same order of locks as a save of the order with its lines.
@@ -81,5 +83,7 @@ export async function generateCards(tx: Db, auth: Auth, p: GenerateParams): Prom
   await insertNodes(tx, made.map(c => ({ id: c.id as number, show_id: c.show_id as string })), nodes, auth.accountId);
   await refreshLineCardSums(tx, [line.id as number]);
   if (order.status === 'confirmed') await systemUpdate(tx, orders, order, { status: 'producing' }, auth);
-  return made.map(c => ({ id: c.id as number, show_id: c.show_id as string, seq: c.seq as number, quantity: Number(c.quantity) }));
+  const dt = made.map(c => ({ id: c.id as number, show_id: c.show_id as string, seq: c.seq as number, quantity: Number(c.quantity) }));
+  // The line's pre-schedule puts the new cards' steps on their machines (docs/scheduling.md).
+  return { cards: dt, plans: await applyPrearranges(tx, line.id as number, dt) };
 }

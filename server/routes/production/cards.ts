@@ -7,6 +7,7 @@ import {
 import { cardnodes } from '../../../src/domain/resources/orders/cardnodes';
 import { cards } from '../../../src/domain/resources/orders/cards';
 import { orders } from '../../../src/domain/resources/orders/orders';
+import { translate } from '../../../src/domain/messages/catalog';
 import { idempotent } from '../../auth/idempotency';
 import { assertCreate } from '../../auth/permissions';
 import { redactorFor } from '../../auth/redact';
@@ -34,8 +35,10 @@ export default async function cardsRoutes(app: FastifyInstance, opts: { db: Db }
     assertCreate(auth, cards);
     // A repeat with the same Idempotency-Key (a double click, a retry after a lost reply) makes no second set.
     return idempotent(db, req, auth, '/orders/cards/generate/', p, async tx => tx.transaction(async t => {
-      const dt = await generateCards(t, auth, p);
+      const { cards: dt, plans } = await generateCards(t, auth, p);
       const reply: GenerateReply = { msg: 'OK', total: dt.length, dt };
+      // A pre-scheduled machine out of service took none of its steps: the planner must place them by hand.
+      if (plans.skipped.length > 0) reply.msg1 = translate(req.lang, 'prearranges_skipped', { devices: plans.skipped.join('、') });
       return { ...reply };
     }));
   });

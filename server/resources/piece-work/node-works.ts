@@ -1,0 +1,147 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { works } from '../../../src/domain/resources/production/works';
+import { localDateString } from '../../../src/domain/rules/date-single';
+import { roundTo } from '../../../src/domain/rules/numbers';
+import { periodOf } from '../../../src/domain/rules/piece-work';
+import type { Auth } from '../../auth/sessions';
+import { rows, type Db } from '../../db/connection';
+import { tableOf } from '../../db/tables';
+import { column } from '../columns';
+import { recordHistoryBatch } from '../write';
+import { closedPeriods } from './periods';
+import { categoryChains, valuerFor } from './valuation';
+
+/**
+ * Work records made from finished card steps (docs/piece-work.md): one per step and the person who ran it, with the
+ * step's good and bad quantity, its weight and metres (the line's kilograms and metres per unit when its property
+ * columns state them, else the item's weight per unit), the machine, and the local date it finished; valued by the
+ * wage table. A supervisor's "from card steps" makes them for a range; the shop floor will make one per finished swipe.
+ */
+
+/** What a finished step says about the work done there. */
+export interface NodeFacts {
+  cardnode_id: number;
+  card_id: number;
+  card_show_id: string;
+  worknode_id: number;
+  device_id: number | null;
+  person_id: number | null;
+  status: string;
+  work_date: string | null;
+  item_id: number | null;
+  quantity: number;
+  bad_quantity: number;
+  weight: number | null;
+  metres: number | null;
+}
+
+interface FactRow {
+  cardnode_id: number; card_id: number; show_id: string; worknode_id: number; device_id: number | null;
+  person_id: number | null; status: string; finished_at: string | null; item_id: number | null; good: number; bad: number;
+  item_weight: number | null; line_quantity: number | null; line_kg: string | null; line_metres: string | null;
+}
+
+/** Per-unit value of a line's property column total (kilograms, metres), when the line states both. */
+function perUnit(total: string | null, lineQuantity: number | null): number | null {
+  const t = total === null ? NaN : Number(total);
+  return Number.isFinite(t) && t > 0 && lineQuantity !== null && lineQuantity > 0 ? t / lineQuantity : null;
+}
+
+export async function nodeFacts(tx: Db, where: SQL): Promise<NodeFacts[]> {
+  const found = await rows<FactRow>(tx, sql`
+    select n.id as cardnode_id, n.card_id, c.show_id, n.worknode_id, n.device_id, n.person_id, n.status,
+      to_char(n.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as finished_at, c.item_id,
+      coalesce(n.good_quantity, 0)::float8 as good, coalesce(n.bad_quantity, 0)::float8 as bad,
+      i.weight::float8 as item_weight, d.quantity::float8 as line_quantity,
+      d.props->>'kilograms' as line_kg, d.props->>'metres' as line_metres
+    from cardnodes n
+    join cards c on c.id = n.card_id and not c.canceled
+    left join items i on i.id = c.item_id
+    left join details d on d.id = c.detail_id
+    where not n.canceled and ${where}
+    order by n.finished_at, n.id`);
+  return found.map(r => {
+    const good = Number(r.good);
+    const lineQty = r.line_quantity === null ? null : Number(r.line_quantity);
+    const kg = perUnit(r.line_kg, lineQty) ?? (r.item_weight === null ? null : Number(r.item_weight));
+    const m = perUnit(r.line_metres, lineQty);
+    return {
+      cardnode_id: Number(r.cardnode_id), card_id: Number(r.card_id), card_show_id: r.show_id, worknode_id: Number(r.worknode_id),
+      device_id: r.device_id === null ? null : Number(r.device_id), person_id: r.person_id === null ? null : Number(r.person_id),
+      status: r.status, work_date: r.finished_at === null ? null : localDateString(new Date(r.finished_at)),
+      item_id: r.item_id === null ? null : Number(r.item_id), quantity: good, bad_quantity: Number(r.bad),
+      weight: kg === null ? null : roundTo(good * kg, 4), metres: m === null ? null : roundTo(good * m, 4),
+    };
+  });
+}
+
+/**
+ * Which finished steps to make records of: those finished in [from, to] (local days), optionally at one work node and
+ * of one person (a caller limited to its own records makes only its own); or exactly the steps named.
+ */
+export type NodeWorksScope = { from: string; to: string; worknode_id?: number; person_id?: number } | { cardnode_ids: readonly number[] };
+
+/** Midnight (local) of a `YYYY-MM-DD` day, and of the day after another. */
+const dayStart = (day: string) => { const [y, m, d] = day.split('-').map(Number) as [number, number, number]; return new Date(y, m - 1, d); };
+const dayAfter = (day: string) => { const d = dayStart(day); d.setDate(d.getDate() + 1); return d; };
+
+/**
+ * Records for the finished steps (with their person) that have none yet: those finished in [from, to] (local days),
+ * optionally at one work node, or exactly the steps named. Steps of a closed month are skipped and counted. Races with
+ * another maker of the same records are settled by the unique index on (step, person) of live records.
+ */
+export async function worksFromNodes(tx: Db, auth: Auth, scope: NodeWorksScope,
+  source: 'node' | 'swipe'): Promise<{ created: number; skipped: number }> {
+  const made = await insertNodeWorks(tx, scope, source, auth.accountId);
+  if (made.ids.length > 0) {
+    const t = tableOf(works);
+    for (let i = 0; i < made.ids.length; i += 2_000) {
+      const rows = await tx.select().from(t).where(sql`${column(t, 'id')} = any(${sql.param(made.ids.slice(i, i + 2_000))}::int[])`);
+      await recordHistoryBatch(tx, works, 'create', rows.map(after => ({ before: null, after })), auth);
+    }
+  }
+  return { created: made.ids.length, skipped: made.skipped };
+}
+
+/**
+ * The records of `worksFromNodes`, without history: the demo seed writes them this way (history records what users
+ * did). Returns the new records' ids and how many steps a closed month kept out.
+ */
+export async function insertNodeWorks(tx: Db, scope: NodeWorksScope,
+  source: 'node' | 'swipe', by: number | null): Promise<{ ids: number[]; skipped: number }> {
+  const where = 'cardnode_ids' in scope
+    ? sql`n.id = any(${sql.param([...scope.cardnode_ids])}::int[])`
+    : sql`n.finished_at >= ${dayStart(scope.from)} and n.finished_at < ${dayAfter(scope.to)}
+        ${scope.worknode_id === undefined ? sql`` : sql`and n.worknode_id = ${scope.worknode_id}`}
+        ${scope.person_id === undefined ? sql`` : sql`and n.person_id = ${scope.person_id}`}`;
+  const facts = (await nodeFacts(tx, sql`${where} and n.status = 'done' and n.person_id is not null and n.finished_at is not null
+    and not exists (select 1 from works w where w.cardnode_id = n.id and w.person_id = n.person_id and not w.canceled)`));
+  if (facts.length === 0) return { ids: [], skipped: 0 };
+  const closed = await closedPeriods(tx, facts.map(f => periodOf(f.work_date!)));
+  const open = facts.filter(f => !closed.has(periodOf(f.work_date!)));
+  const value = await valuerFor(tx, open.map(f => f.worknode_id));
+  const chains = await categoryChains(tx, open.map(f => f.item_id));
+  const ids: number[] = [];
+  for (let i = 0; i < open.length; i += 2_000) {
+    const batch = open.slice(i, i + 2_000).map(f => ({
+      ...f, ...value({ ...f, work_date: f.work_date!, categories: f.item_id === null ? [] : chains.get(f.item_id) ?? [] }),
+    }));
+    const col = <K extends keyof (typeof batch)[number]>(k: K) => sql.param(batch.map(b => b[k]));
+    const made = await rows<{ id: number }>(tx, sql`
+      insert into works (person_id, work_date, worknode_id, item_id, card_id, card_show_id, cardnode_id, device_id, quantity,
+        bad_quantity, weight, metres, basis, rate, amount, wage_id, period, source, created_by, updated_by)
+      select x.person_id, x.work_date, x.worknode_id, x.item_id, x.card_id, x.card_show_id, x.cardnode_id, x.device_id,
+        x.quantity, x.bad_quantity, x.weight, x.metres, x.basis, x.rate, x.amount, x.wage_id, substr(x.work_date::text, 1, 7),
+        ${source}, ${by}::int, ${by}::int
+      from unnest(${col('person_id')}::int[], ${col('work_date')}::date[], ${col('worknode_id')}::int[], ${col('item_id')}::int[],
+        ${col('card_id')}::int[], ${col('card_show_id')}::text[], ${col('cardnode_id')}::int[], ${col('device_id')}::int[],
+        ${col('quantity')}::numeric[], ${col('bad_quantity')}::numeric[], ${col('weight')}::numeric[], ${col('metres')}::numeric[],
+        ${col('basis')}::text[], ${col('rate')}::numeric[], ${col('amount')}::numeric[], ${col('wage_id')}::int[])
+        as x(person_id, work_date, worknode_id, item_id, card_id, card_show_id, cardnode_id, device_id, quantity, bad_quantity,
+          weight, metres, basis, rate, amount, wage_id)
+      on conflict (cardnode_id, person_id) where cardnode_id is not null and not canceled do nothing
+      returning id`);
+    ids.push(...made.map(r => Number(r.id)));
+  }
+  return { ids, skipped: facts.length - open.length };
+}
