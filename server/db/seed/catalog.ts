@@ -43,6 +43,8 @@ interface Item {
   price: number;
   workflow?: string;
   props?: Record<string, unknown>;
+  /** Pieces an hour where it is slower than its work nodes' standard output (scheduling load). */
+  stdRate?: number;
 }
 
 // Raw paper -------------------------------------------------------------------------------------------------------
@@ -179,6 +181,8 @@ function carton(rng: Rng): Item {
     category: '纸箱', unit: '个', unit2: '捆', rate2: perBundle, weight: round(area * board.kgPerM2, 4),
     price: round(area * board.yuanPerM2 * 1.35 * printFactor, 2), workflow: CARTON_FLOW,
     props: { main_quantity: perBundle, area_m2: area },
+    // A blank over a square metre runs at a fraction of the lines' speed (hand feeding, bundling).
+    stdRate: area > 1 ? 900 : undefined,
   };
 }
 
@@ -210,6 +214,8 @@ function colourBox(rng: Rng): Item {
     rate2: perCase, weight: round(area * kgPerM2, 4), price: round(Math.max(0.35, area * yuanPerM2 * finishFactor), 2),
     workflow: BOX_FLOW,
     props: { main_quantity: perCase, area_m2: area },
+    // Gold-foiled and embossed boxes need a second, slower pass.
+    stdRate: finish.includes('烫金') || finish === '击凸' ? 1200 : undefined,
   };
 }
 
@@ -263,7 +269,7 @@ export function itemRows(): SeedRow[] {
     return {
       code: `${prefix}-${pad(n, 6)}`, name: it.name, spec: it.spec, category_id: ref('itemcategories', it.category),
       unit: it.unit, unit2: it.unit2 ?? null, rate2: it.rate2 ?? null, weight: it.weight, price: it.price,
-      workflow_id: ref('workflows', it.workflow), props: it.props ?? null, active: !discontinued,
+      workflow_id: ref('workflows', it.workflow), props: it.props ?? null, active: !discontinued, std_rate: it.stdRate ?? null,
       remark: discontinued ? '已停产' : null,
     };
   });

@@ -1,3 +1,5 @@
+import { DEFAULT_SHIFT_HOURS } from '../../../src/domain/rules/shifts';
+import { seedPlanning, wageRows } from './planning';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { attendanceRows } from './attendance';
@@ -60,6 +62,7 @@ export function configRows(): SeedRow[] {
     config('formula_traits', ['粘度', '固含量', 'pH值', '细度', '干燥时间', '温度'], true, '配方特性'),
     config('menu_colors', {}, false, '菜单颜色 {路径: 颜色}'),
     config('label_size', '60x40', true, '流程卡标签尺寸（宽x高，毫米）'),
+    config('shift_hours', DEFAULT_SHIFT_HOURS, true, '班次时间（白班、夜班；交接班记录按此统计本班产出）'),
   ];
 }
 
@@ -108,6 +111,8 @@ async function seedAll(s: Seeder): Promise<void> {
   await s.put('formcategories', formCategoryRows());
   await s.put('formulacategories', formulaCategoryRows());
   await s.put('banks', bankRows());
+  // Wages' natural key is made of references; the demo's rates are told apart by their remark.
+  await s.put('wages', wageRows(), ['remark']);
 }
 
 /** Seeds the demo data; idempotent: returns true when it inserted anything, false when everything was already there. */
@@ -121,6 +126,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     // The order book last: it is made of everything above (customers, items, workflows, staff, machines).
     const orders = await seedOrders(tx);
     await seedFormulas(s);
-    return s.inserted + orders > 0;
+    // Queues, pre-schedule, duty logs and piece work are made of the order book.
+    const planning = await seedPlanning(tx);
+    return s.inserted + orders + planning > 0;
   });
 }

@@ -8,26 +8,27 @@ import { ref, refs, type SeedRow } from './seeder';
 // Work nodes and workflows ----------------------------------------------------------------------------------------
 
 const WORKNODES = [
-  // code, name, department, unit, piece rate (yuan per unit), inspection point
-  ['WN01', '开料', '瓦线车间', '张', 0.02, false],
-  ['WN02', '印刷', '印刷车间', '张', 0.03, false],
-  ['WN03', '覆膜', '印刷车间', '张', 0.025, false],
-  ['WN04', '模切', '模切车间', '张', 0.02, false],
-  ['WN05', '开槽', '模切车间', '张', 0.015, false],
-  ['WN06', '糊盒', '糊箱车间', '个', 0.008, false],
-  ['WN07', '钉箱', '糊箱车间', '个', 0.015, false],
-  ['WN08', '质检', '质检部', '个', 0, true],
-  ['WN09', '包装', '糊箱车间', '箱', 0.2, false],
-  ['WN10', '入库', '仓储部', '箱', 0.05, false],
+  // code, name, department, unit, piece rate (yuan per unit), inspection point, standard output per hour (scheduling)
+  ['WN01', '开料', '瓦线车间', '张', 0.02, false, 3000],
+  ['WN02', '印刷', '印刷车间', '张', 0.03, false, 2500],
+  ['WN03', '覆膜', '印刷车间', '张', 0.025, false, 2200],
+  ['WN04', '模切', '模切车间', '张', 0.02, false, 1800],
+  ['WN05', '开槽', '模切车间', '张', 0.015, false, 2000],
+  ['WN06', '糊盒', '糊箱车间', '个', 0.008, false, 5000],
+  ['WN07', '钉箱', '糊箱车间', '个', 0.015, false, 800],
+  ['WN08', '质检', '质检部', '个', 0, true, 3000],
+  ['WN09', '包装', '糊箱车间', '箱', 0.2, false, 200],
+  ['WN10', '入库', '仓储部', '箱', 0.05, false, 400],
 ] as const;
 
 type NodeName = (typeof WORKNODES)[number][1];
 
-const nodeCode = (name: NodeName): string => WORKNODES.find(n => n[1] === name)![0];
+export const nodeCode = (name: NodeName): string => WORKNODES.find(n => n[1] === name)![0];
 
 export function worknodeRows(): SeedRow[] {
-  return WORKNODES.map(([code, name, dept, unit, rate, inspection], i) => ({
+  return WORKNODES.map(([code, name, dept, unit, rate, inspection, perHour], i) => ({
     code, name, department_id: ref('departments', dept), unit, piece_rate: rate, is_inspection: inspection, sort: (i + 1) * 10,
+    std_rate: perHour,
   }));
 }
 
@@ -66,9 +67,16 @@ const DEVICES = [
   ['DEV14', '纸箱抗压试验机', 'KY-2000', '质检', 'idle', '质检室', '2018-06-22'],
 ] as const satisfies readonly (readonly [string, string, string, NodeName, string, string, string])[];
 
+/**
+ * Hours a day a machine can run (its capacity on the scheduling board): machine steps run in two twelve-hour crews
+ * (attendance.ts) less changeovers and breaks; the inspection bench works day hours only.
+ */
+const dailyHours = (node: NodeName): number => (node === '质检' ? 8 : 22);
+
 export function deviceRows(): SeedRow[] {
   return DEVICES.map(([code, name, model, node, status, location, purchased]) => ({
     code, name, model, worknode_id: ref('worknodes', nodeCode(node)), status, location, purchase_date: purchased,
+    daily_hours: dailyHours(node),
     remark: status === 'fault' ? '刀版压力异常，待维修' : status === 'maintenance' ? '季度保养' : null,
   }));
 }
