@@ -13,7 +13,9 @@ import { offline } from './offline';
 import { orderquery } from './orderquery';
 import { orders } from './orders';
 import { pages } from './pages';
+import { piecework } from './piecework';
 import { prints } from './prints';
+import { scheduling } from './scheduling';
 import { shell } from './shell';
 
 /**
@@ -21,5 +23,5 @@ import { shell } from './shell';
  * Add a namespace here when you add its file.
  */
 export const NAMESPACES: Record<string, Namespace> = {
-  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, prints, shell,
+  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, piecework, prints, scheduling, shell,
 };

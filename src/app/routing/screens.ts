@@ -12,6 +12,7 @@ export const SCREENS: Record<string, Screen> = {
   '/accounts/profile': lazy(() => import('../../features/profile/ProfilePage')),
   '/data/importdata': lazy(() => import('../../resources/import/ImportPage')),
   '/devices/list_status': lazy(() => import('../../features/devices/DeviceStatusBoard')),
+  '/devices/arranges': lazy(() => import('../../features/scheduling/SchedulingBoard')),
   '/orders/create': lazy(() => import('../../features/orders/OrderEntry')),
   '/orders/edit/:id': lazy(() => import('../../features/orders/OrderEntry')),
   '/orders/cards/list': lazy(() => import('../../features/cards/CardsList')),
@@ -22,4 +23,6 @@ export const SCREENS: Record<string, Screen> = {
   '/formulas/edit/:id': lazy(() => import('../../features/formulas/FormulaEntry')),
   '/formulas/items': lazy(() => import('../../features/formulas/FormulaItems')),
   '/reports/formulas': lazy(() => import('../../features/formulas/FormulaRequirement')),
+  '/persons/works/list': lazy(() => import('../../features/piece-work/WorksList')),
+  '/reports/works': lazy(() => import('../../features/piece-work/WorksReport')),
 };

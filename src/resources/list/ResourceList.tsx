@@ -30,7 +30,11 @@ import { lastUsedOf, rememberLastUsed } from './last-used';
 import { exportColumnsOf, listColumns, type ListRow } from './list-columns';
 import { selectionIn } from './selection';
 
-export interface ResourceListProps { def: ResourceDef }
+export interface ResourceListProps {
+  def: ResourceDef;
+  /** Buttons of a hand-written screen built on the generic list (works' "from card steps"), after the generic ones. */
+  toolbar?: ReactNode;
+}
 
 /** The app header the spec's grid height leaves out (page height − 42 px − toolbar, spec §9). */
 const HEADER_PX = 42;
@@ -68,7 +72,7 @@ function Writable({ offline, children }: { offline: boolean; children: ReactNode
  * - A button the role's grants do not allow is not shown (new: create, delete or void: delete, import, export); a
  *   sensitive field it may not see has no column.
  */
-export default function ResourceList({ def }: ResourceListProps) {
+export default function ResourceList({ def, toolbar }: ResourceListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -198,6 +202,7 @@ export default function ResourceList({ def }: ResourceListProps) {
             {t('lists.import')}
           </Button>
         </Writable>}
+        {toolbar}
         <TextInput size="xs" w={200} placeholder={t('lists.keyword')} aria-label={t('lists.keyword')} leftSection={<IconSearch size={14} />}
           value={keyword} onChange={e => onKeyword(e.currentTarget.value)} data-testid="list-keyword" />
         <Text size="xs" c="dimmed" data-testid="list-count">
