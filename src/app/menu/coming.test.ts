@@ -24,7 +24,7 @@ describe('routedScreen', () => {
   });
 
   it('marks the spec pages whose screens later steps build, and the monitoring entries placed without a screen', () => {
-    for (const p of ['/devices/arranges', '/payments/list', '/orders/cards_customers', '/orders/cards_salers',
+    for (const p of ['/inventory/list', '/payments/list', '/orders/cards_customers', '/orders/cards_salers',
       '/orders/cards_find', '/devices/stat', '/items/stat']) {
       expect(visible, p).toContain(p);
       expect(coming, p).toContain(p);

@@ -64,7 +64,7 @@ describe('GrantsMatrix', () => {
     await click(box('grant-customers-view'));
     expect(last(seen)).toEqual({ devices: { actions: ['view', 'status'] } });
     await click(box('grant-devices-all'));
-    expect(last(seen).devices!.actions).toEqual(['view', 'create', 'edit', 'delete', 'import', 'export', 'status']);
+    expect(last(seen).devices!.actions).toEqual(['view', 'create', 'edit', 'delete', 'import', 'export', 'status', 'arrange']);
   });
 
   it('narrows the rows by a filter, says an administrator needs nothing ticked, and does not edit when disabled', async () => {

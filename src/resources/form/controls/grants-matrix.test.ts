@@ -21,14 +21,14 @@ describe('grants matrix rules', () => {
 
   it('offers only the actions a resource has: no import without a natural key, special actions where declared', () => {
     expect(setAction({}, favmenus, 'import', true)).toEqual({});
-    expect(specialActions(devices)).toEqual(['status']);
+    expect(specialActions(devices)).toEqual(['status', 'arrange']);
     expect(specialActions(items)).toEqual([]);
     expect(setAction({}, devices, 'status', true)).toEqual({ devices: { actions: ['view', 'status'] } });
   });
 
   it('sets a whole row, and tells all, some or none', () => {
     const all = setRow({}, devices, true);
-    expect(all.devices!.actions).toEqual(['view', 'create', 'edit', 'delete', 'import', 'export', 'status']);
+    expect(all.devices!.actions).toEqual(['view', 'create', 'edit', 'delete', 'import', 'export', 'status', 'arrange']);
     expect(rowState(all, devices)).toBe('all');
     expect(rowState(setAction(all, devices, 'status', false), devices)).toBe('some');
     expect(rowState(setRow(all, devices, false), devices)).toBe('none');
