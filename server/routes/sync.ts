@@ -11,6 +11,7 @@ import { badRequest, forbidden } from '../lib/api-error';
 import { authOf } from '../plugins/auth';
 import { inputOf } from '../plugins/contract';
 import { column, replyRows, selectRows } from '../resources/columns';
+import { offlineScopeCondition } from '../resources/offline-scope';
 import { pullHorizon } from '../resources/pull-horizon';
 
 /**
@@ -32,7 +33,8 @@ interface PullInput { table: string; since?: number; limit?: number; count?: boo
  * it may pull it, within its row scope and without the fields it may not see.
  *
  * Only change numbers below the pull horizon are served (resources/pull-horizon.ts): a row whose transaction has not
- * ended yet waits for the next pull instead of being skipped for good.
+ * ended yet waits for the next pull instead of being skipped for good. A resource kept offline in part
+ * (`offlineScope`) serves the rows in scope, and tells a cache the ids of changed rows that are out of it.
  */
 export default async function syncRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
@@ -46,8 +48,10 @@ export default async function syncRoutes(app: FastifyInstance, opts: { db: Db })
     const limit = p.limit ?? PULL_DEFAULT;
     const horizon = await pullHorizon(db);
     const t = tableOf(res);
+    // A resource kept offline only in part (cards: the unfinished ones) serves the rows in its scope.
+    const scope = offlineScopeCondition(res);
     const changed = await replyRows(db, selectRows(db, res)
-      .where(and(gt(column(t, 'rev'), since), lt(column(t, 'rev'), horizon)))
+      .where(and(gt(column(t, 'rev'), since), lt(column(t, 'rev'), horizon), scope ?? undefined))
       .orderBy(asc(column(t, 'rev'))).limit(limit + 1));
     const more = changed.length > limit;
     const page = changed.slice(0, limit);
@@ -62,13 +66,19 @@ export default async function syncRoutes(app: FastifyInstance, opts: { db: Db })
     // caller's cache like a deleted one; only its id is told, and only to a cache that may hold it (since > 0).
     const mine = page.filter(r => isOwnRow(auth, res, r));
     const lost = since > 0 ? page.filter(r => !isOwnRow(auth, res, r)).map(r => r.id as number) : [];
+    // Rows that left the scope since the cursor (a card finished) leave the copy like deleted ones.
+    if (scope && since > 0) {
+      const left = await db.select({ id: column(t, 'id') }).from(t)
+        .where(and(gt(column(t, 'rev'), since), lt(column(t, 'rev'), upTo + 1), sql`not (${scope})`));
+      lost.push(...left.map(r => r.id as number));
+    }
     const redact = await redactorFor(db, auth, res);
     const reply: Record<string, unknown> = {
       msg: 'OK', table: res.name, rows: mine.map(r => withoutNulls(redact(r))), deleted: [...gone.map(d => d.kid), ...lost], cursor, more,
     };
     if (p.count) {
       const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t)
-        .where(and(gt(column(t, 'rev'), since), lt(column(t, 'rev'), horizon)));
+        .where(and(gt(column(t, 'rev'), since), lt(column(t, 'rev'), horizon), scope ?? undefined));
       reply.remaining = c?.n ?? 0;
     }
     return reply;

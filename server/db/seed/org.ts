@@ -171,15 +171,19 @@ export const ROLES: readonly RolePlan[] = [
       '/subitems/list', '/suits/list', '/wages/list', '/formulacategories/list', '/formcategories/list',
       '/details/list', '/cards/list', '/cardnodes/list',
       '/formulas/list', '/formulamaterials/list', '/formulaoperations/list', '/formulas/items', '/reports/formulas',
-      '/prearranges/list', '/dutylogs/list', '/workperiods/list'],
+      '/prearranges/list', '/dutylogs/list', '/workperiods/list', '/sync/deadletters', '/predetails/list', '/inventorydetails/list',
+      '/baddetails/list'],
     grants: {
       ...full(['orders', 'details', 'cards', 'cardnodes'], { orders: ['confirm', 'produce', 'finish', 'ship'] }),
       // Planning and piece work: the planner schedules machines (`arrange`), the supervisor closes pay months.
       ...full(['prearranges', 'dutylogs', 'works', 'workperiods'], { works: ['close'] }),
+      // The shop floor's facts: dead letters resolved by a supervisor; inspections corrected.
+      ...full(['facts', 'predetails', 'inventorydetails', 'baddetails'], { facts: ['resolve'] }),
       ...full(['formulas', 'formulamaterials', 'formulaoperations']),
       ...full(['worknodes', 'workflows', 'items', 'itemcategories', 'warehouses', 'warerooms', 'warepositions', 'shelves',
         'warestatus', 'journals', 'departments', 'persons', 'personcategories', 'checkins', 'computers', 'devices',
-        'devicemaintenances', 'subitems', 'suits', 'wages', 'formulacategories', 'formcategories'], { devices: ['status', 'arrange'] }),
+        'devicemaintenances', 'subitems', 'suits', 'wages', 'formulacategories', 'formcategories'],
+      { devices: ['status', 'arrange'], computers: ['kiosk'] }),
       ...OWN_FAVOURITES,
     },
   },
@@ -189,13 +193,21 @@ export const ROLES: readonly RolePlan[] = [
     grants: {
       journals: only(['view', 'create']), dutylogs: only(['view', 'create', 'edit']), devices: only(['view', 'status']),
       devicemaintenances: only(['view']),
-      persons: only(['view', 'badges']), ...OWN_FAVOURITES,
+      persons: only(['view', 'badges']),
+      // The kiosk: logged in as its terminal, it keeps the open cards offline and pushes swipes.
+      computers: only(['view', 'kiosk']), cards: only(['view']), cardnodes: only(['view']), facts: only(['view']), ...OWN_FAVOURITES,
     },
   },
   {
     code: 'inspector', name: '质检', remark: '成品检验、半成品检验',
-    menus: [...COMMON, '/inventorydetails/create', '/inventorydetails/precheck', '/items/list', '/journals/list'],
-    grants: { items: only(['view']), journals: only(['view', 'create']), ...OWN_FAVOURITES },
+    menus: [...COMMON, '/inventorydetails/create', '/inventorydetails/precheck', '/items/list', '/journals/list',
+      '/predetails/list', '/inventorydetails/list', '/baddetails/list'],
+    grants: {
+      items: only(['view']), journals: only(['view', 'create']), persons: only(['view', 'badges']),
+      // The inspector's tablet: logged in as its terminal, offline like a kiosk; inspections corrected in the office.
+      computers: only(['view', 'kiosk']), cards: only(['view']), cardnodes: only(['view']), facts: only(['view']),
+      predetails: only(['view', 'edit']), inventorydetails: only(['view', 'edit']), baddetails: only(['view']), ...OWN_FAVOURITES,
+    },
   },
   {
     code: 'sales', name: '销售', remark: '客户、合同与销售任务（只看本人客户）',

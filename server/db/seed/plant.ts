@@ -29,6 +29,9 @@ export function worknodeRows(): SeedRow[] {
   return WORKNODES.map(([code, name, dept, unit, rate, inspection, perHour], i) => ({
     code, name, department_id: ref('departments', dept), unit, piece_rate: rate, is_inspection: inspection, sort: (i + 1) * 10,
     std_rate: perHour,
+    // Inspection and warehousing pass a card with one swipe; nothing enters the warehouse before its inspection.
+    tap_mode: inspection || name === '入库' ? 'single' : 'start_finish',
+    sequence_check: name === '入库' ? 'strict' : 'warn',
   }));
 }
 

@@ -9,8 +9,9 @@ import { optionalInt, wireFlag, wireJson, wireText } from './wire';
  * while `more` is true the client asks again at once. The server never serves a change number while a lower one may
  * still commit (docs/decisions.md, "The pull horizon"), so a row is never skipped.
  *
- * Push (`POST /sync/push/`, the shop-floor step): a device's queued facts in sequence order, applied in one
- * transaction, idempotent by the fact's UUID and the device's last sequence.
+ * Push (`POST /sync/push/`, docs/shopfloor.md): a device's queued facts in sequence order, decided in one
+ * transaction, idempotent by the fact's UUID; `lastSeq` is the device's watermark (every fact up to it is held by the
+ * server), so the sender drops exactly those.
  */
 export const PULL_MAX = 20_000;
 export const PULL_DEFAULT = 5_000;
@@ -35,7 +36,7 @@ export interface PullReply<Row = Record<string, unknown>> {
   remaining?: number;
 }
 
-/** The facts a device may queue offline; the shop-floor step gives each its argument schema. */
+/** The facts a device may queue offline; their argument schemas are in contract/facts.ts. */
 export const MUTATION_NAMES = ['tap', 'precheck', 'inspect'] as const;
 export type MutationName = (typeof MUTATION_NAMES)[number];
 
@@ -56,15 +57,27 @@ export const mutationSchema = z.object({
 export type Mutation = z.infer<typeof mutationSchema>;
 
 export const pushParamsSchema = z.looseObject({
+  /** The computer's code: it must be the one the session logged in as. */
   device: wireText(64),
-  mutations: wireJson(z.array(mutationSchema).max(PUSH_MAX)),
+  mutations: wireJson(z.array(mutationSchema).max(PUSH_MAX))
+    .refine(ms => ms.every((m, i) => i === 0 || m.seq > ms[i - 1]!.seq), { message: 'bad_request' }),
+  /** The lowest sequence still in the sender's outbox: everything below it is settled on the device. */
+  floor: optionalInt(1, Number.MAX_SAFE_INTEGER),
 });
 
 export type MutationStatus = 'applied' | 'duplicate' | 'rejected';
 
+export interface PushResult {
+  id: string;
+  status: MutationStatus;
+  /** Why a fact was rejected, in the caller's language, and its message key (src/domain/messages/shopfloor.ts). */
+  reason?: string;
+  key?: string;
+}
+
 export interface PushReply {
   msg: string;
-  /** The highest sequence of this device the server holds: the outbox may drop everything up to it. */
+  /** The watermark: every fact of this device up to this sequence is held by the server; the outbox drops them. */
   lastSeq: number;
-  results: { id: string; status: MutationStatus; reason?: string }[];
+  results: PushResult[];
 }

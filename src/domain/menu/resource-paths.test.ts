@@ -24,8 +24,15 @@ describe('resource screen paths', () => {
 
   it('every resource entered by a list or create page has its edit and create pages in the route tree', () => {
     const generic = RESOURCES.filter(r => /\/(list|create)$/.test(r.menu[0] ?? ''));
-    const missing = generic.flatMap(r => [editPathOf(r, 1), createPathOf(r)].filter(p => !p || !findMenuItem(flat, p)));
+    const missing = generic.flatMap(r => [editPathOf(r, 1), r.createPage === false ? null : createPathOf(r)]
+      .filter(p => p !== null && (!p || !findMenuItem(flat, p))));
     expect(missing).toEqual([]);
+  });
+
+  it('a resource whose rows are made elsewhere has an edit page but no create page', () => {
+    const made = { ...items, createPage: false as const };
+    expect(editPathOf(made, 3)).toBe('/items/edit/3');
+    expect(createPathOf(made)).toBeUndefined();
   });
 
   it('a resource entered by another screen (attendance) has no generic edit or create page', () => {

@@ -24,6 +24,7 @@ export function editPathOf(def: ResourceDef, id: string | number): string | unde
 }
 
 export function createPathOf(def: ResourceDef): string | undefined {
+  if (def.createPage === false) return undefined;
   const base = screenBase(def);
   return base === undefined ? undefined : `${base}/create`;
 }

@@ -9,6 +9,7 @@ import { ORDER_QUERY_MESSAGES } from './order-query';
 import { ORDER_MESSAGES } from './orders';
 import { PLANNING_MESSAGES } from './planning';
 import { PRINT_MESSAGES } from './prints';
+import { SHOPFLOOR_MESSAGES } from './shopfloor';
 
 export const LANGS = ['zh', 'en', 'es', 'ja'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -86,6 +87,7 @@ export const zh = {
   ...ORDER_QUERY_MESSAGES.zh,
   ...FORMULA_MESSAGES.zh,
   ...PLANNING_MESSAGES.zh,
+  ...SHOPFLOOR_MESSAGES.zh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -164,6 +166,7 @@ export const en: Catalog = {
   ...ORDER_QUERY_MESSAGES.en,
   ...FORMULA_MESSAGES.en,
   ...PLANNING_MESSAGES.en,
+  ...SHOPFLOOR_MESSAGES.en,
 };
 
 export const es: Catalog = {
@@ -239,6 +242,7 @@ export const es: Catalog = {
   ...ORDER_QUERY_MESSAGES.es,
   ...FORMULA_MESSAGES.es,
   ...PLANNING_MESSAGES.es,
+  ...SHOPFLOOR_MESSAGES.es,
 };
 
 export const ja: Catalog = {
@@ -314,6 +318,7 @@ export const ja: Catalog = {
   ...ORDER_QUERY_MESSAGES.ja,
   ...FORMULA_MESSAGES.ja,
   ...PLANNING_MESSAGES.ja,
+  ...SHOPFLOOR_MESSAGES.ja,
 };
 
 const CATALOGS: Record<Lang, Catalog> = { zh, en, es, ja };

@@ -38,6 +38,17 @@ export interface ResourceDef<F extends Record<string, Field> = Record<string, Fi
   display: string;
   /** Cached in IndexedDB for offline use (pulled by cursor). */
   offline?: boolean;
+  /**
+   * The rows an offline copy holds, when not all of them (cards: the unfinished ones). A pull serves only rows in
+   * scope and tells a cache the ids of rows that left it as deleted, so a kiosk keeps the open work of the plant, not
+   * its history. Conditions on the resource's own fields, all of which must hold.
+   */
+  offlineScope?: readonly OfflineCondition[];
+  /**
+   * `false` when rows are made elsewhere (inspections, the shop floor's facts): no generic create page and no "new"
+   * button; the list and the edit page stay.
+   */
+  createPage?: false;
   fields: F;
   /** Columns of the list, in order. */
   list: readonly string[];
@@ -86,6 +97,13 @@ export interface ResourceLabels<F extends Record<string, Field> = Record<string,
   menu?: string;
   fields: { readonly [K in keyof F & string]: string };
   enums?: { readonly [K in keyof F & string]?: Readonly<Record<string, string>> };
+}
+
+/** One condition of an offline scope: a field equal (`eq`), not equal (`ne`) or one of (`in`) the values. */
+export interface OfflineCondition {
+  field: string;
+  op: 'eq' | 'ne' | 'in';
+  value: string | number | boolean | null | readonly (string | number)[];
 }
 
 /** A menu entry's place: its group, its order within the group (ascending), and its icon. */

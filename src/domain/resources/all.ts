@@ -39,6 +39,10 @@ import { works } from './production/works';
 import { customercategories } from './sales/customercategories';
 import { customers } from './sales/customers';
 import { suppliers } from './sales/suppliers';
+import { baddetails } from './shopfloor/baddetails';
+import { facts } from './shopfloor/facts';
+import { inventorydetails } from './shopfloor/inventorydetails';
+import { predetails } from './shopfloor/predetails';
 import { accounts } from './system/accounts';
 import { configs } from './system/configs';
 import { favmenus } from './system/favmenus';
@@ -86,6 +90,10 @@ export const RESOURCES: readonly ResourceDef[] = [
   customercategories,
   customers,
   suppliers,
+  baddetails,
+  facts,
+  inventorydetails,
+  predetails,
   accounts,
   configs,
   favmenus,

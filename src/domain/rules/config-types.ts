@@ -51,6 +51,11 @@ export const CONFIG_TYPES: Readonly<Record<string, ConfigType>> = {
   label_size: { kind: 'text', max: 20, pattern: /^\s*\d{2,4}(\.\d)?\s*[xX×*]\s*\d{2,4}(\.\d)?\s*$/ },
   // The hours of the day and night shifts, `{"day":"08:00-20:00","night":"20:00-08:00"}` (src/domain/rules/shifts.ts).
   shift_hours: { kind: 'map', maxItems: SHIFTS.length, maxLength: 20, keys: SHIFTS, valuePattern: SHIFT_HOURS_PATTERN },
+  // The shop floor (docs/shopfloor.md): a repeat of the same card within this many seconds is ignored by the kiosk;
+  // the grades and defect reasons an inspector picks from.
+  tap_lockout_seconds: { kind: 'number', min: 0, max: 3600, integer: true },
+  inspection_grades: { kind: 'list', maxItems: 20, maxLength: 20 },
+  defect_reasons: { kind: 'list', maxItems: 100, maxLength: 50 },
 };
 
 /**

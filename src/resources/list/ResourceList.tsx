@@ -111,6 +111,8 @@ export default function ResourceList({ def, toolbar }: ResourceListProps) {
   const rows = (list.data?.dt as ListRow[] | undefined) ?? NO_ROWS;
   const document = def.kind === 'document';
   const createPath = createPathOf(def);
+  // Rows open in the edit page, which a resource without a create page (rows made elsewhere) still has.
+  const editable = editPathOf(def, 0) !== undefined;
   const writesOff = offline.offline;
 
   const onQueryChange = useCallback((q: GridQuery) => {
@@ -176,7 +178,7 @@ export default function ResourceList({ def, toolbar }: ResourceListProps) {
             </Button>
           </Writable>
         )}
-        {createPath && (
+        {editable && (
           <Button size="xs" variant="default" leftSection={mayEdit ? <IconEdit size={14} /> : <IconEye size={14} />} onClick={edit}
             data-testid={mayEdit ? 'list-edit' : 'list-view'}>
             {t(mayEdit ? 'lists.edit' : 'lists.view')}
@@ -237,7 +239,7 @@ export default function ResourceList({ def, toolbar }: ResourceListProps) {
           rows={rows} columns={columns} rowId={rowIdOf} loading={list.isFetching} keyword={paged ? undefined : keyword}
           selected={selected} onSelectedChange={setSelected} lastUsedId={lastUsedOf(def.name)}
           isCanceled={document ? isCanceledRow : undefined}
-          onRowOpen={createPath ? r => open(r.id) : undefined} toolbarHeight={toolbarHeight} onViewChange={setShown}
+          onRowOpen={editable ? r => open(r.id) : undefined} toolbarHeight={toolbarHeight} onViewChange={setShown}
           server={paged ? { onQueryChange, totals: list.data?.totals, total } : undefined}
         />
       </div>

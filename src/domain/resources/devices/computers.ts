@@ -1,4 +1,4 @@
-import { datetime, ref, refs, text } from '../../registry/fields';
+import { datetime, int, ref, refs, text } from '../../registry/fields';
 import { resource } from '../../registry/resource';
 
 /**
@@ -10,14 +10,15 @@ export const computers = resource({
   naturalKey: ['code'], search: ['code', 'name'], display: 'name', offline: true,
   labels: {
     zh: { name: '终端电脑', menu: '电脑', fields: { code: '终端编号', name: '终端名称', worknode_ids: '工序', device_id: '设备',
-      ip: 'IP 地址', last_seen: '最后在线', remark: '备注' } },
+      ip: 'IP 地址', last_seen: '最后在线', remark: '备注', last_seq: '已同步序号' } },
     en: { name: 'Terminals', menu: 'Computers', fields: { code: 'Terminal no.', name: 'Terminal name',
-      worknode_ids: 'Process steps', device_id: 'Machine', ip: 'IP address', last_seen: 'Last seen', remark: 'Remarks' } },
+      worknode_ids: 'Process steps', device_id: 'Machine', ip: 'IP address', last_seen: 'Last seen', remark: 'Remarks',
+      last_seq: 'Synchronised up to' } },
     es: { name: 'Terminales', menu: 'Ordenadores', fields: { code: 'N.º de terminal', name: 'Nombre del terminal',
       worknode_ids: 'Operaciones', device_id: 'Máquina', ip: 'Dirección IP', last_seen: 'Última conexión',
-      remark: 'Observaciones' } },
+      remark: 'Observaciones', last_seq: 'Sincronizado hasta' } },
     ja: { name: '端末PC', menu: 'パソコン', fields: { code: '端末番号', name: '端末名', worknode_ids: '工程', device_id: '設備',
-      ip: 'IPアドレス', last_seen: '最終接続', remark: '備考' } },
+      ip: 'IPアドレス', last_seen: '最終接続', remark: '備考', last_seq: '同期済み連番' } },
   },
   place: { group: 'device', order: 10, icon: 'IconDeviceDesktop' },
   fields: {
@@ -28,7 +29,11 @@ export const computers = resource({
     ip: text({ max: 64 }),
     last_seen: datetime({ readOnly: true }),
     remark: text({ max: 500 }),
+    // The device's watermark: every fact up to this sequence is held by the server (docs/shopfloor.md).
+    last_seq: int({ readOnly: true, default: 0 }),
   },
   list: ['code', 'name', 'worknode_ids', 'device_id', 'ip', 'last_seen'],
   sort: 'code',
+  // `kiosk`: log in a terminal as this computer (a device login, docs/shopfloor.md).
+  actions: ['kiosk'],
 });

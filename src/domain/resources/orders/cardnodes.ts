@@ -10,6 +10,8 @@ import { CARD_NODE_STATUSES } from '../../rules/card-status';
 export const cardnodes = resource({
   name: 'cardnodes', api: '/orders/cardnodes', kind: 'document', menu: ['/cardnodes/list'],
   search: ['card_show_id', 'remark'], display: 'card_show_id', paging: 'server',
+  // Kiosks keep the open steps offline (docs/shopfloor.md); a step not in the copy of an open card is finished.
+  offline: true, offlineScope: [{ field: 'status', op: 'in', value: ['waiting', 'running'] }, { field: 'canceled', op: 'eq', value: false }],
   labels: {
     zh: { name: '流程卡工序', fields: { card_id: '流程卡', card_show_id: '卡号', worknode_id: '工序', seq: '顺序', status: '状态',
       started_at: '开始时间', finished_at: '完成时间', person_id: '操作员', device_id: '机台', good_quantity: '良品数量',

@@ -12,6 +12,8 @@ import { CARD_STATUSES } from '../../rules/card-status';
 export const cards = resource({
   name: 'cards', api: '/orders/cards', kind: 'document', menu: ['/cards/list'],
   naturalKey: ['show_id'], search: ['show_id', 'order_show_id', 'remark'], display: 'show_id', paging: 'server',
+  // Kiosks keep the unfinished cards offline (docs/shopfloor.md): a finished card leaves their copy.
+  offline: true, offlineScope: [{ field: 'status', op: 'ne', value: 'done' }, { field: 'canceled', op: 'eq', value: false }],
   labels: {
     zh: { name: '流程卡', menu: '流程卡设置', fields: { show_id: '卡号', order_show_id: '订单号', order_id: '订单', detail_id: '订单明细',
       item_id: '物料', workflow_id: '工艺流程', seq: '序号', quantity: '数量', unit: '单位', status: '状态', worknode_id: '当前工序',

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { TAP_ACTIONS } from '../rules/tap';
+import type { Envelope } from './replies';
+import { wireInt, wireJson } from './wire';
+import type { MutationName } from './sync';
+
+/**
+ * The facts of the shop floor (docs/shopfloor.md): the arguments of each fact a kiosk or tablet queues offline, as
+ * version 1 of their shape, and the dead-letter actions of supervisors. The kiosk writes facts with these schemas and
+ * the server validates every pushed fact with them.
+ */
+const ID = z.number().int().positive().max(2_147_483_647);
+/** A quantity as stored: at most 4 decimals, below 10^12. */
+const QUANTITY = z.number().finite().min(0).max(999_999_999_999)
+  .refine(n => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, { message: 'too_many_decimals' });
+/** A scanned card number: what the label's QR code or Code 128 holds (show_id). */
+const CARD = z.string().trim().min(1).max(64);
+
+/** The version of the argument shapes below; a later shape is a new version, and the server keeps reading old ones. */
+export const FACT_VERSION = 1;
+
+/** `tap`: a card swiped at a work node (the action the kiosk decided: src/domain/rules/tap.ts). */
+export const tapArgsSchema = z.strictObject({
+  card: CARD,
+  worknode_id: ID,
+  person_id: ID,
+  action: z.enum(TAP_ACTIONS),
+  good: QUANTITY.nullable().optional(),
+  bad: QUANTITY.nullable().optional(),
+  device_id: ID.nullable().optional(),
+  /** The card was not in the kiosk's offline copy: accepted on trust, checked by the server. */
+  unverified: z.boolean().optional(),
+});
+export type TapArgs = z.infer<typeof tapArgsSchema>;
+
+/** `precheck` (semi-finished inspection) and `inspect` (finished-goods inspection). */
+export const inspectionArgsSchema = z.strictObject({
+  card: CARD,
+  worknode_id: ID.nullable().optional(),
+  person_id: ID,
+  quantity: QUANTITY,
+  bad_quantity: QUANTITY.optional(),
+  weight: QUANTITY.nullable().optional(),
+  /** One of config `inspection_grades`. */
+  grade: z.string().trim().max(20).nullable().optional(),
+  /** Defects by reason (config `defect_reasons`), each with its quantity. */
+  defects: z.array(z.strictObject({ reason: z.string().trim().min(1).max(50), quantity: QUANTITY })).max(50).optional(),
+  /** Uploaded photos (file URLs of `/files/upload/`), at most 6. */
+  photos: z.array(z.string().max(300)).max(6).optional(),
+  remark: z.string().max(500).nullable().optional(),
+  unverified: z.boolean().optional(),
+});
+export type InspectionArgs = z.infer<typeof inspectionArgsSchema>;
+
+/** The argument schema of each fact, by name. */
+export const FACT_ARGS: Readonly<Record<MutationName, z.ZodType>> = {
+  tap: tapArgsSchema, precheck: inspectionArgsSchema, inspect: inspectionArgsSchema,
+};
+
+/** `POST /sync/facts/resubmit/`: a rejected fact's corrected arguments, run through the rules again. */
+export const resubmitParamsSchema = z.looseObject({
+  id: wireInt(1, 2_147_483_647),
+  version: wireInt(1, 2_147_483_647),
+  args: wireJson(z.record(z.string(), z.unknown(), { message: 'invalid_json' })),
+  note: z.string().trim().max(500).optional(),
+});
+export type ResubmitParams = z.infer<typeof resubmitParamsSchema>;
+
+/** `POST /sync/facts/dismiss/`: a rejected fact set aside, with the supervisor's note. */
+export const dismissParamsSchema = z.looseObject({
+  id: wireInt(1, 2_147_483_647),
+  version: wireInt(1, 2_147_483_647),
+  note: z.string({ message: 'required' }).trim().min(1, { message: 'required' }).max(500, { message: 'too_long' }),
+});
+export type DismissParams = z.infer<typeof dismissParamsSchema>;
+
+/** Either action answers the fact as it now stands; a resubmission still refused says why. */
+export interface FactActionReply extends Envelope { id: number; version: number; status: string; reason?: string | null }
