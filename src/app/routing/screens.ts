@@ -25,4 +25,5 @@ export const SCREENS: Record<string, Screen> = {
   '/reports/formulas': lazy(() => import('../../features/formulas/FormulaRequirement')),
   '/persons/works/list': lazy(() => import('../../features/piece-work/WorksList')),
   '/reports/works': lazy(() => import('../../features/piece-work/WorksReport')),
+  '/sync/deadletters': lazy(() => import('../../features/shopfloor/DeadLetters')),
 };

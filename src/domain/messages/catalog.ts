@@ -323,6 +323,11 @@ export const ja: Catalog = {
 
 const CATALOGS: Record<Lang, Catalog> = { zh, en, es, ja };
 
+/** Whether a text is a key of the catalog (a key stored with data, e.g. a rejected fact's reason, may come from an older build). */
+export function isMessageKey(key: unknown): key is MessageKey {
+  return typeof key === 'string' && Object.hasOwn(zh, key);
+}
+
 export function translate(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
   return CATALOGS[lang][key].replace(/\{(\w+)\}/g, (m, p: string) => (p in params ? String(params[p]) : m));
 }
