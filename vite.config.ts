@@ -39,8 +39,9 @@ export default defineConfig({
       // The icons are already matched by globPatterns; listing them twice would precache them twice.
       includeManifestIcons: false,
       injectManifest: {
-        // Every screen's chunk is precached, so a kiosk or tablet reloads offline onto any route.
-        globPatterns: ['**/*.{js,css,html,png,svg,ico,woff2}'],
+        // Every screen's chunk is precached, so a kiosk or tablet reloads offline onto any route — the camera scanner's
+        // barcode decoder (1.1 MB of WebAssembly) included, so a tablet scans offline.
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,woff2,wasm}'],
       },
       devOptions: { enabled: false },
     }),

@@ -25,7 +25,9 @@ export interface SecurityHeaderOptions {
 export function contentSecurityPolicy(o: SecurityHeaderOptions): Record<string, string[] | null> {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // 'wasm-unsafe-eval' compiles WebAssembly and nothing else (no JavaScript eval): the camera scanner's barcode
+    // decoder (zxing-wasm, served from this origin) needs it where the browser has no BarcodeDetector of its own.
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],

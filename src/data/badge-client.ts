@@ -1,0 +1,36 @@
+import { i18n } from '../i18n';
+import { ApiError } from './errors';
+import { apiGet, type RequestOptions } from './http';
+import type { CallOptions } from './resource-client';
+
+/**
+ * The badge salt of this installation (server/routes/badges.ts): what a kiosk granted `persons.badges` needs to
+ * recognise badges offline by the `card_no_hash` of its `persons` copy (src/ui/scanner/badge.ts hashes with it).
+ * A kiosk keeps the salt with its offline data once it has it: the salt never changes for an installation.
+ */
+export interface BadgeSalt {
+  /** The salt's raw bytes, base64url-encoded: the HMAC key is the decoded bytes, not this text. */
+  salt: string;
+  /** How `card_no_hash` is made; the only one the kiosk knows how to repeat. */
+  algorithm: 'HMAC-SHA-256';
+  /** How the digest is written. */
+  encoding: 'hex';
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `GET /persons/badge_salt/`. `quietOffline`: a kiosk starting without the server uses the salt it kept, so being
+ * offline is not an error to show (a refusal still is). A reply without a base64url salt, or naming a hash the kiosk does not make, is refused:
+ * hashing with the wrong key or function would recognise nobody, silently.
+ */
+async function salt(o: CallOptions & Pick<RequestOptions, 'quietOffline'> = {}): Promise<BadgeSalt> {
+  const r = await apiGet('/persons/badge_salt/', undefined, { signal: o.signal, quietOffline: o.quietOffline });
+  if (!isRecord(r) || typeof r.salt !== 'string' || !/^[A-Za-z0-9_-]{16,}={0,2}$/.test(r.salt)
+    || r.algorithm !== 'HMAC-SHA-256' || r.encoding !== 'hex') {
+    throw new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
+  }
+  return { salt: r.salt, algorithm: r.algorithm, encoding: r.encoding };
+}
+
+export const badgeClient = { salt };
