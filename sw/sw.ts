@@ -4,7 +4,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 /**
  * The service worker (DESIGN §6). It precaches the app shell and every chunk, so a kiosk or tablet reloads offline
- * onto any route. It never activates itself: the page asks the user, and only then posts SKIP_WAITING.
+ * onto any route. It never activates itself: the page asks the user, and only then posts SKIP_WAITING (never while
+ * the outbox holds facts: src/app/pwa/update-prompt.tsx).
  */
 declare const self: ServiceWorkerGlobalScope;
 
@@ -30,4 +31,20 @@ self.addEventListener('message', event => {
   if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
     void self.skipWaiting();
   }
+});
+
+/**
+ * Background Sync (Chromium; the page registers the tag `ipos-outbox-push` while facts are pending and a push failed):
+ * when the browser says the network is back, the worker only asks the open pages to send (message `OUTBOX_SEND`).
+ * The page's sender does the pushing, with its session and its lock (src/data/outbox/sender.ts); with no page open
+ * nothing is sent, and the page sends at its next start. An extra: nothing relies on it.
+ */
+interface SyncEvent extends ExtendableEvent { readonly tag: string }
+
+self.addEventListener('sync', (event: Event) => {
+  const e = event as SyncEvent;
+  if (e.tag !== 'ipos-outbox-push') return;
+  e.waitUntil(self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(pages => {
+    for (const page of pages) page.postMessage({ type: 'OUTBOX_SEND' });
+  }));
 });

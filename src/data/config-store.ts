@@ -3,11 +3,24 @@ import { safeConfigs } from './shell-client';
 
 /**
  * The public configs the shell shows (spec §3: software name, logo, banner, banner background, version class,
- * button names; plus units and formula traits for forms). Loaded from `/accounts/configslist_safe/` and retried
- * every second until it answers (spec §9), because a kiosk may start before the server does.
+ * button names; plus units and formula traits for forms, and what the shop floor reads: the kiosk's lockout, the
+ * inspection grades and defect reasons). Loaded from `/accounts/configslist_safe/` and retried every second until it
+ * answers (spec §9), because a kiosk may start before the server does; the last values loaded are kept in
+ * localStorage and shown meanwhile, so a kiosk or tablet started offline has them.
  */
 export const SHELL_CONFIGS = ['software_name', 'site_name', 'logo', 'banner', 'banner_background', 'version_class',
-  'buttons', 'units', 'formula_traits'] as const;
+  'buttons', 'units', 'formula_traits', 'tap_lockout_seconds', 'inspection_grades', 'defect_reasons'] as const;
+
+const KEPT_KEY = 'ipos.configs';
+
+function keptValues(): Record<string, string> {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEPT_KEY) ?? '{}') as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, string> : {};
+  } catch {
+    return {};
+  }
+}
 
 interface ConfigState {
   values: Record<string, string>;
@@ -20,7 +33,7 @@ interface ConfigState {
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 export const configStore = createStore<ConfigState>((set, get) => ({
-  values: {},
+  values: typeof localStorage === 'undefined' ? {} : keptValues(),
   loaded: false,
   json: <T,>(name: string): T | undefined => {
     const v = get().values[name];
@@ -33,6 +46,7 @@ export const configStore = createStore<ConfigState>((set, get) => ({
       try {
         const values = await safeConfigs(SHELL_CONFIGS);
         set({ values, loaded: true });
+        try { localStorage.setItem(KEPT_KEY, JSON.stringify(values)); } catch { /* storage full or blocked: shown, not kept */ }
         timer = undefined;
         const name = values.software_name;
         if (name) document.title = name;

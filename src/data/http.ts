@@ -32,7 +32,19 @@ export function isUnreachable(o: Outcome): boolean {
   return o.kind === 'network' || o.kind === 'timeout' || (o.kind === 'server' && o.status >= 502 && o.status <= 504);
 }
 
-async function call(req: SendRequest, opts: RequestOptions): Promise<unknown> {
+let renewSession: (() => Promise<boolean>) | null = null;
+
+/**
+ * Installs how a lapsed session is re-opened before a call gives up on `needlogin`: a kiosk's device session is
+ * re-opened with its token whenever it lapses (docs/shopfloor.md "Kiosk identity"), so an expiry while offline or a
+ * server's restart never sends a kiosk to the login page nor drops its token. `null` (the default) keeps the shell's
+ * rule: `needlogin` clears the login.
+ */
+export function setSessionRenewer(fn: (() => Promise<boolean>) | null): void {
+  renewSession = fn;
+}
+
+async function call(req: SendRequest, opts: RequestOptions, renewed = false): Promise<unknown> {
   let outcome: Outcome;
   let url: string;
   try {
@@ -47,6 +59,10 @@ async function call(req: SendRequest, opts: RequestOptions): Promise<unknown> {
   const unreachable = isUnreachable(outcome);
   if (unreachable) connectivityStore.getState().markUnreachable();
   else connectivityStore.getState().markReachable();
+  if (outcome.kind === 'needlogin' && renewSession && !renewed && !req.path.startsWith('/accounts/login')
+    && await renewSession()) {
+    return call(req, opts, true);
+  }
   if (unreachable && opts.quietOffline) opts = { ...opts, quiet: true };
   if (opts.quietNotFound && outcome.kind === 'rejected' && outcome.status === 404) opts = { ...opts, quiet: true };
   return settle(outcome, { method: req.method, url, mutating: req.method === 'POST' && !opts.silent, quiet: opts.quiet });

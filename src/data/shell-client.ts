@@ -1,6 +1,7 @@
 import { loginBrandingOf, type LoginBranding } from '../domain/contract/login-branding';
 import type { Permissions } from '../domain/contract/permissions';
 import { apiGet, apiPost } from './http';
+import { rememberDeviceLogin, type ComputerInfo } from './outbox/device';
 
 /**
  * The shell's named calls (spec §2–§4, §7): logins, the user's info and grants, logout, password, the server list and
@@ -9,8 +10,28 @@ import { apiGet, apiPost } from './http';
 
 interface CallOptions { signal?: AbortSignal }
 
-export interface LoginReply { name: string; site_name: string; sessionid: string; data: { token: string } }
-export interface TokenLoginReply { token: string; name: string; site_name: string; sessionid: string }
+/**
+ * The computer a device login names (docs/shopfloor.md "Kiosk identity"): its code (the `device` of every push), the
+ * work nodes it serves, its machine, and the server's watermark of its facts (`last_seq`).
+ */
+export type LoginComputer = ComputerInfo;
+
+export interface LoginReply {
+  name: string;
+  site_name: string;
+  sessionid: string;
+  data: { token: string };
+  /** Present on a device login (`client` = a computer's code): the computer the token is bound to. */
+  computer?: LoginComputer | null;
+}
+export interface TokenLoginReply {
+  token: string;
+  name: string;
+  site_name: string;
+  sessionid: string;
+  /** Present when the token is a device token: the computer it is bound to. */
+  computer?: LoginComputer | null;
+}
 
 export interface UserInfoReply {
   name?: string;
@@ -33,14 +54,25 @@ export interface ServerEntry {
   test?: boolean;
 }
 
-/** Login by username and password; `client` names a kiosk (set by the local helper). Errors show; success says nothing. */
-export function loginWithPassword(username: string, password: string, client?: string): Promise<LoginReply> {
-  return apiPost<LoginReply>('/accounts/login/', { username, password, client }, { silent: true });
+/**
+ * Login by username and password; `client` names a kiosk (its computer code: the login page's terminal field or the
+ * local helper's). Errors show; success says nothing. A reply naming a computer is recorded (outbox/device.ts) before
+ * this resolves, so the kiosk knows its code and numbers its facts above the server's watermark.
+ */
+export async function loginWithPassword(username: string, password: string, client?: string): Promise<LoginReply> {
+  const r = await apiPost<LoginReply>('/accounts/login/', { username, password, client: client || undefined }, { silent: true });
+  await rememberDeviceLogin(r?.computer);
+  return r;
 }
 
-/** Opens a session with the token of the cookie (a new tab, a reload); the caller decides what a failure shows. */
-export function loginWithToken(token: string, o: CallOptions = {}): Promise<TokenLoginReply> {
-  return apiPost<TokenLoginReply>('/accounts/login/', { token }, { signal: o.signal, quiet: true });
+/**
+ * Opens a session with the token of the cookie (a new tab, a reload, a lapsed device session); the caller decides
+ * what a failure shows. A device token's reply names its computer, recorded as a password login's is.
+ */
+export async function loginWithToken(token: string, o: CallOptions = {}): Promise<TokenLoginReply> {
+  const r = await apiPost<TokenLoginReply>('/accounts/login/', { token }, { signal: o.signal, quiet: true });
+  await rememberDeviceLogin(r?.computer);
+  return r;
 }
 
 /** The logged-in user: name, avatar, roles and grants. */

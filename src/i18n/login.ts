@@ -20,6 +20,8 @@ export const login = defineNamespace({
   logging_in: '正在登录…',
   product_name: '智能生产操作系统',
   logo_alt: '标志',
+  terminal: '终端编号',
+  terminal_hint: '车间终端（刷卡机、平板）登录时填写',
 }, {
   en: {
     title: 'Log in', username: 'Username', password: 'Password', server: 'Server', server_local: 'This server', server_test: '{{name}} (test)',
@@ -30,6 +32,7 @@ export const login = defineNamespace({
     logged_out_body: 'You have been logged out, you can cancel to stay on this page, or log in again',
     relogin: 'Re-Login', cancel: 'Cancel', logging_in: 'Logging in…',
     product_name: 'Intelligent Production Operating System', logo_alt: 'Logo',
+    terminal: 'Terminal no.', terminal_hint: 'Only when logging in a shop-floor terminal (kiosk, tablet)',
   },
   es: {
     title: 'Iniciar sesión', username: 'Usuario', password: 'Contraseña', server: 'Servidor', server_local: 'Este servidor', server_test: '{{name}} (prueba)',
@@ -40,6 +43,7 @@ export const login = defineNamespace({
     logged_out_body: 'Se ha cerrado la sesión; puede cancelar para quedarse en esta página o volver a iniciar sesión',
     relogin: 'Volver a entrar', cancel: 'Cancelar', logging_in: 'Iniciando sesión…',
     product_name: 'Sistema Operativo de Producción Inteligente', logo_alt: 'Logotipo',
+    terminal: 'N.º de terminal', terminal_hint: 'Solo al iniciar sesión en un terminal de planta (quiosco, tableta)',
   },
   ja: {
     title: 'ログイン', username: 'ユーザー名', password: 'パスワード', server: 'サーバー', server_local: 'このサーバー', server_test: '{{name}}（テスト）',
@@ -50,5 +54,6 @@ export const login = defineNamespace({
     logged_out_body: 'ログアウトされました。キャンセルしてこのページに留まるか、再ログインしてください',
     relogin: '再ログイン', cancel: 'キャンセル', logging_in: 'ログイン中…',
     product_name: 'インテリジェント生産オペレーティングシステム', logo_alt: 'ロゴ',
+    terminal: '端末番号', terminal_hint: '現場端末（キオスク、タブレット）でログインするときだけ入力',
   },
 });

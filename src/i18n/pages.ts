@@ -30,6 +30,7 @@ export const pages = defineNamespace({
   update_available: '新版本可用',
   update_now: '刷新',
   update_later: '稍后',
+  update_waiting: '还有 {{count}} 条记录未上传：上传完成后才能更新',
 }, {
   en: {
     not_found: 'Page not found', not_found_body: 'The page you asked for does not exist. Check the address or go back to the console.',
@@ -44,6 +45,7 @@ export const pages = defineNamespace({
     loading: 'Loading…',
     order_query: 'Order enquiry',
     update_available: 'A new version is available', update_now: 'Reload', update_later: 'Later',
+    update_waiting: '{{count}} records not sent yet: the update waits until they are sent',
   },
   es: {
     not_found: 'Página no encontrada', not_found_body: 'La página solicitada no existe. Revise la dirección o vuelva a la consola.',
@@ -58,6 +60,7 @@ export const pages = defineNamespace({
     loading: 'Cargando…',
     order_query: 'Consulta de pedidos',
     update_available: 'Hay una nueva versión', update_now: 'Recargar', update_later: 'Más tarde',
+    update_waiting: 'Quedan {{count}} registros por enviar: la actualización espera a que se envíen',
   },
   ja: {
     not_found: 'ページが見つかりません', not_found_body: 'お探しのページは存在しません。アドレスを確認するか、コンソールに戻ってください。',
@@ -72,5 +75,6 @@ export const pages = defineNamespace({
     loading: '読み込み中…',
     order_query: '注文照会',
     update_available: '新しいバージョンがあります', update_now: '再読み込み', update_later: '後で',
+    update_waiting: '未送信の記録が {{count}} 件あります：送信が終わるまで更新できません',
   },
 });

@@ -4,6 +4,7 @@ import { errorLogStore } from '../data/error-log';
 import { favMenusStore } from '../data/menu/fav-menus-store';
 import { menuStore } from '../data/menu/menu-store';
 import { syncStore } from '../data/offline/sync-engine';
+import { outboxStatusStore } from '../data/outbox/status';
 import { sessionStore } from '../data/session/session-store';
 
 /**
@@ -27,3 +28,5 @@ export const useErrorLog = bindStore(errorLogStore);
 export const useConfig = bindStore(configStore);
 export const useFavMenus = bindStore(favMenusStore);
 export const useSync = bindStore(syncStore);
+/** The outbox's sync state for the badge every screen shows (src/data/outbox/status.ts): online, pending, dead letters. */
+export const useOutboxStatus = bindStore(outboxStatusStore);

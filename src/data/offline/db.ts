@@ -1,4 +1,5 @@
 import { Dexie, type Table } from 'dexie';
+import type { MutationName } from '../../domain/contract/sync';
 
 /**
  * The offline copy (decision 47): one IndexedDB database per server address, `ipos-offline:<origin>`.
@@ -9,25 +10,89 @@ import { Dexie, type Table } from 'dexie';
  *   `owner` (the user the copy belongs to).
  * - `queries`: the persisted query cache of the other screens (query-persist.ts), one record `query-cache`.
  *
- * Rule: a schema change is a new entry at the end of SCHEMA_VERSIONS, never an edit of an existing one, so every
- * browser's copy upgrades in order.
+ * The shop floor's own tables (docs/shopfloor.md "The outbox", src/data/outbox/):
+ * - `outbox`: facts not yet acknowledged by the server, keyed by their `seq`, indexed by uuid, name and card;
+ * - `deadletters`: facts the server rejected, with its reason, keyed by uuid;
+ * - `counters`: the device's next `seq` (`seq`) and the computer it logged in as (`computer`);
+ * - `kioskday`: the kiosk's day per work node (`[day+worknode_id]`), the projection its screen shows.
+ *
+ * Rules:
+ * - A schema change is a new entry at the end of SCHEMA_VERSIONS, never an edit of an existing one, so every
+ *   browser's copy upgrades in order. A table's primary key never changes (IndexedDB cannot change it in place: the
+ *   table would have to be dropped, and the outbox must never be).
+ * - Only CACHE_TABLES are ever cleared (a logout, another user's login, a quota eviction, a dropped resource):
+ *   they hold what the server can serve again. KEPT_TABLES hold what exists nowhere else until the server has it.
+ * - Every read-write transaction asks for strict durability: Chromium then reports a commit only once it is on disk,
+ *   so a fact the operator saw as saved survives a power cut (DESIGN §6). Dexie sets durability per database, not per
+ *   transaction; for the caches it costs one flush per pull page or cache write, which is negligible.
  */
 export interface RowRecord { t: string; id: number; row: Record<string, unknown> }
 export interface MetaRecord { key: string; value: unknown }
 export interface QueryRecord { key: string; owner: string; savedAt: number; state: unknown }
 
-export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string, string> }[] = [
+/** A queued fact: the mutation as it will be pushed, plus `card` (copied from its arguments, for the kiosk's reads). */
+export interface OutboxRecord {
+  id: string;
+  seq: number;
+  name: MutationName;
+  args: Record<string, unknown>;
+  at: string;
+  v: number;
+  card?: string;
+  /** The computer code the browser was logged in as when the fact was written (device.ts); pushed only as it. */
+  device?: string;
+}
+
+/** A fact the server rejected: kept with its reason until a supervisor resolves it (never dropped silently). */
+export interface DeadLetterRecord extends OutboxRecord {
+  /** The server's reason, in the language of the push that was refused. */
+  reason: string;
+  /** The reason's message key (src/domain/messages), when the server gave one. */
+  key?: string;
+  /** When the rejection arrived (ms since epoch). */
+  rejectedAt: number;
+}
+
+export interface CounterRecord { key: string; value: unknown }
+
+/** The kiosk's day at one work node: what its screen shows, projected from the facts written there. */
+export interface KioskDayRecord {
+  /** Local date, YYYY-MM-DD. */
+  day: string;
+  worknode_id: number;
+  started: number;
+  finished: number;
+  good: number;
+  bad: number;
+}
+
+export interface SchemaVersion { version: number; stores: Record<string, string> }
+
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 1, stores: { rows: '[t+id]', meta: 'key', queries: 'key' } },
+  {
+    version: 2,
+    stores: { outbox: 'seq, &id, name, card', deadletters: 'id, seq', counters: 'key', kioskday: '[day+worknode_id], day' },
+  },
 ];
+
+/** Tables holding copies of what the server serves: the only ones any clearing may touch. */
+export const CACHE_TABLES = ['rows', 'meta', 'queries'] as const;
+/** Tables holding the device's own writes and identity: never cleared by the app (logout, quota, upgrade). */
+export const KEPT_TABLES = ['outbox', 'deadletters', 'counters', 'kioskday'] as const;
 
 export class OfflineDb extends Dexie {
   rows!: Table<RowRecord, [string, number]>;
   meta!: Table<MetaRecord, string>;
   queries!: Table<QueryRecord, string>;
+  outbox!: Table<OutboxRecord, number>;
+  deadletters!: Table<DeadLetterRecord, string>;
+  counters!: Table<CounterRecord, string>;
+  kioskday!: Table<KioskDayRecord, [string, number]>;
 
   /** `versions` is for tests of a future upgrade; the app always opens with SCHEMA_VERSIONS. */
-  constructor(name: string, versions: readonly { version: number; stores: Record<string, string> }[] = SCHEMA_VERSIONS) {
-    super(name);
+  constructor(name: string, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
+    super(name, { chromeTransactionDurability: 'strict' });
     for (const v of versions) this.version(v.version).stores(v.stores);
   }
 }

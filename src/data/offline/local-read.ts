@@ -42,6 +42,15 @@ export async function readOfflineRow(db: OfflineDb, def: ResourceDef, id: number
   return { value: (await db.rows.get([def.name, id]))?.row, asOf };
 }
 
+/**
+ * Every row of one offline resource in the copy and when it was pulled; `asOf` null when it never was (the rows are then
+ * empty). For screens that work from the whole copy at once, like the kiosk's index of open cards.
+ */
+export async function readOfflineRows(db: OfflineDb, table: string): Promise<{ rows: Row[]; asOf: number | null }> {
+  const t = await tableRows(db, table);
+  return t ?? { rows: [], asOf: null };
+}
+
 /** Forgets the memo (the copy was cleared). */
 export function forgetOfflineReads(): void {
   memo.clear();

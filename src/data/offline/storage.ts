@@ -1,3 +1,5 @@
+import { dropTable, type OfflineDb } from './db';
+
 /**
  * The browser's storage for the offline copy: ask it to keep the site's data (a kiosk's copy must not be evicted
  * under pressure), and how much is used and allowed. Browsers without the API report nulls.
@@ -36,4 +38,31 @@ export async function storageInfo(): Promise<StorageInfo> {
     // An estimate is a courtesy; the panel says it is unknown.
   }
   return out;
+}
+
+/** What `evictCaches` dropped. */
+export type Evicted = { kind: 'queries' } | { kind: 'table'; table: string };
+
+/**
+ * Frees space after a quota error (DESIGN §6), from the caches only and in this order: the persisted query cache
+ * (the next visits rebuild it), then the offline resource pulled longest ago (the next pass pulls it again). One step
+ * per call: the caller tries its write again and calls once more if it still does not fit. Resolves with what was
+ * dropped, null when no cache is left to drop.
+ *
+ * Rule: only CACHE_TABLES (db.ts) are touched. The outbox, dead letters, counters and the kiosk's day (KEPT_TABLES) hold
+ * writes that exist nowhere else until the server has them; a full disk makes a new fact fail, it never costs an
+ * old one.
+ */
+export async function evictCaches(db: OfflineDb): Promise<Evicted | null> {
+  if (await db.queries.count()) {
+    await db.queries.clear();
+    return { kind: 'queries' };
+  }
+  const pulled = (await db.meta.where('key').startsWith('pulledAt:').toArray())
+    .filter(m => typeof m.value === 'number')
+    .sort((a, b) => (a.value as number) - (b.value as number));
+  const oldest = pulled[0]?.key.slice('pulledAt:'.length);
+  if (!oldest) return null;
+  await dropTable(db, oldest);
+  return { kind: 'table', table: oldest };
 }

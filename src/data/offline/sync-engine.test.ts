@@ -48,6 +48,26 @@ describe('the offline copy belongs to one user', () => {
     expect(await db.queries.count()).toBe(0);
   });
 
+  it('neither another user\'s login nor a logout touches the outbox, dead letters, counters or the kiosk\'s day', async () => {
+    const db = await filled('alice');
+    const fact = { id: 'f1', seq: 7, name: 'tap' as const, args: { card: 'C1' }, at: '2025-01-01T00:00:00Z', v: 1, card: 'C1' };
+    await db.outbox.add(fact);
+    await db.deadletters.put({ ...fact, id: 'f0', seq: 6, reason: 'unknown card', rejectedAt: 1 });
+    await db.counters.bulkPut([{ key: 'seq', value: 8 }, { key: 'computer', value: { id: 1, code: 'K1' } }]);
+    await db.kioskday.put({ day: '2025-01-01', worknode_id: 3, started: 1, finished: 0, good: 0, bad: 0 });
+    const kept = async () => ({
+      outbox: await db.outbox.toArray(), dead: await db.deadletters.toArray(),
+      counters: await db.counters.toArray(), day: await db.kioskday.toArray(),
+    });
+    const before = await kept();
+    await claimOfflineCopy(db, 'bob');
+    expect(await db.rows.count()).toBe(0);
+    expect(await kept()).toEqual(before);
+    await clearOfflineCopy(db);
+    expect(await db.meta.count()).toBe(0);
+    expect(await kept()).toEqual(before);
+  });
+
   it('keeps every resource declared offline, and only those', () => {
     const names = OFFLINE_RESOURCES.map(r => r.name);
     expect(names).toEqual(expect.arrayContaining(['items', 'customers', 'persons', 'devices']));

@@ -9,9 +9,11 @@ import { i18n } from '../../i18n';
 import { isApiError, isUnreachableError } from '../errors';
 import { apiGet } from '../http';
 import { onSessionReset, sessionStore } from '../session/session-store';
-import { dropTable, getMeta, isQuotaError, offlineDbFor, setMeta, type OfflineDb } from './db';
+import { startOutboxSender } from '../outbox/sender';
+import { CACHE_TABLES, getMeta, isQuotaError, offlineDbFor, setMeta, type OfflineDb } from './db';
 import { forgetOfflineReads } from './local-read';
 import { pullTable, type PullProgress } from './pull';
+import { evictCaches } from './storage';
 import type { PullOutcome, PullWorkerApi } from './pull-types';
 
 /**
@@ -24,7 +26,8 @@ import type { PullOutcome, PullWorkerApi } from './pull-types';
  *   come first), when the server is back, and every 5 minutes while the page is visible. The pages are fetched,
  *   parsed and stored in a worker (pull.worker.ts), so the screens stay responsive while the copy fills. One sender per browser: the Web Lock `ipos-offline-pull`; a tab
  *   that finds it taken skips its pass (the other tab's pass writes the same database).
- * - A quota error drops the persisted queries first, then the resource pulled longest ago, and tries once more.
+ * - A quota error drops the persisted queries first, then the resource pulled longest ago, and tries once more; it
+ *   never touches the outbox (storage.ts `evictCaches`).
  * - A resource that fails (refused, server error) does not stop the others; the last failure shows in the header.
  */
 export const PULL_PAGE = 10_000;
@@ -59,12 +62,14 @@ export async function claimOfflineCopy(target: OfflineDb, username: string): Pro
   await setMeta(target, 'owner', username);
 }
 
-/** Empties the copy: rows, cursors, pull times, owner and persisted queries. */
+/**
+ * Empties the copy: rows, cursors, pull times, owner and persisted queries — the CACHE_TABLES only. The outbox, dead
+ * letters, counters and the kiosk's day (KEPT_TABLES) stay: a fact queued under one login is pushed after the next.
+ */
 export async function clearOfflineCopy(target: OfflineDb): Promise<void> {
-  await target.transaction('rw', target.rows, target.meta, target.queries, async () => {
-    await target.rows.clear();
-    await target.meta.clear();
-    await target.queries.clear();
+  const tables = CACHE_TABLES.map(t => target.table(t));
+  await target.transaction('rw', tables, async () => {
+    for (const t of tables) await t.clear();
   });
   forgetOfflineReads();
   syncStore.setState({ pulledAt: {} });
@@ -85,14 +90,14 @@ function readable(): ResourceDef[] {
   return OFFLINE_RESOURCES.filter(r => !p || mayRead(p, r));
 }
 
+/** Caches only, the persisted queries first (storage.ts `evictCaches`); never the outbox. */
 async function freeSpace(target: OfflineDb): Promise<void> {
-  if (await target.queries.count()) {
-    await target.queries.clear();
-    return;
-  }
-  const pulled = Object.entries(syncStore.getState().pulledAt).sort((a, b) => a[1] - b[1]);
-  const oldest = pulled[0]?.[0];
-  if (oldest) await dropTable(target, oldest);
+  const evicted = await evictCaches(target);
+  if (evicted?.kind !== 'table') return;
+  syncStore.setState(s => {
+    const { [evicted.table]: _dropped, ...pulledAt } = s.pulledAt;
+    return { pulledAt };
+  });
   forgetOfflineReads();
 }
 
@@ -190,6 +195,8 @@ let started = false;
  */
 export function startOfflineSync(username: string): void {
   if (!username) return;
+  // The shop floor's outbox is pushed by its own sender (src/data/outbox/sender.ts), started with the copy's.
+  startOutboxSender();
   void (async () => {
     try {
       const target = db();

@@ -6,16 +6,20 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginBranding } from '../../domain/contract/login-branding';
 import { initI18n } from '../../i18n/react';
-import { setupDom } from '../../resources/form/test-utils';
+import type { LoginReply } from '../../data/shell-client';
+import { useSession } from '../../ui/stores';
+import { click, setupDom, typeInto } from '../../resources/form/test-utils';
 import LoginPage from './LoginPage';
 
 /** The login page reads its branding through the data layer before login; the server's answer is stood in here. */
 const calls = vi.hoisted(() => ({
   branding: vi.fn<() => Promise<LoginBranding>>(),
+  login: vi.fn<(username: string, password: string, client?: string) => Promise<LoginReply>>(),
 }));
 vi.mock('../../data/shell-client', async importOriginal => ({
   ...await importOriginal<typeof import('../../data/shell-client')>(),
   loginBranding: calls.branding,
+  loginWithPassword: calls.login,
   serverList: () => Promise.resolve([]),
 }));
 
@@ -32,6 +36,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.removeItem('client');
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
@@ -40,11 +45,12 @@ afterEach(() => {
   act(() => root.unmount());
   container.remove();
   calls.branding.mockReset();
+  calls.login.mockReset();
 });
 
-async function render() {
+async function render(path = '/login') {
   await act(async () => {
-    root.render(<MantineProvider><MemoryRouter initialEntries={['/login']}><LoginPage /></MemoryRouter></MantineProvider>);
+    root.render(<MantineProvider><MemoryRouter initialEntries={[path]}><LoginPage /></MemoryRouter></MantineProvider>);
   });
 }
 
@@ -81,5 +87,47 @@ describe('login page branding', () => {
     await vi.waitFor(() => expect(calls.branding).toHaveBeenCalled());
     expect(byTestId('login-form')).not.toBeNull();
     expect(byTestId('login-product')?.textContent).toBe('智能生产操作系统');
+  });
+});
+
+describe('login page terminal number', () => {
+  const terminal = () => byTestId('login-terminal') as HTMLInputElement;
+  async function logIn() {
+    calls.branding.mockResolvedValue(UNSET);
+    calls.login.mockResolvedValue({ name: 'K', site_name: 'S', sessionid: 'sess', data: { token: 'tok' } });
+    await typeInto(container.querySelector('input[name="username"]')!, 'kiosk1');
+    await typeInto(container.querySelector('input[name="password"]')!, 'pw');
+    await click(byTestId('login-submit')!);
+    await vi.waitFor(() => expect(calls.login).toHaveBeenCalled());
+    await vi.waitFor(() => expect(useSession.getState().sessionid).toBe('sess'));
+  }
+
+  it('is prefilled from ?client, sent as client, and remembered', async () => {
+    calls.branding.mockResolvedValue(UNSET);
+    await render('/login?client=K-07');
+    expect(terminal().value).toBe('K-07');
+    await logIn();
+    expect(calls.login).toHaveBeenCalledWith('kiosk1', 'pw', 'K-07');
+    expect(localStorage.getItem('client')).toBe('K-07');
+  });
+
+  it('is prefilled from the remembered number, and can be changed', async () => {
+    localStorage.setItem('client', 'K-01');
+    calls.branding.mockResolvedValue(UNSET);
+    await render();
+    expect(terminal().value).toBe('K-01');
+    await typeInto(terminal(), ' K-02 ');
+    await logIn();
+    expect(calls.login).toHaveBeenCalledWith('kiosk1', 'pw', 'K-02');
+    expect(localStorage.getItem('client')).toBe('K-02');
+  });
+
+  it('left empty, the login is an ordinary one', async () => {
+    calls.branding.mockResolvedValue(UNSET);
+    await render();
+    expect(terminal().value).toBe('');
+    await logIn();
+    expect(calls.login).toHaveBeenCalledWith('kiosk1', 'pw', undefined);
+    expect(localStorage.getItem('client')).toBeNull();
   });
 });

@@ -11,14 +11,28 @@ import { LanguageMenu } from '../../ui/LanguageMenu';
 import { serverOptions as optionsOf, type ServerEntry } from './server-options';
 
 /**
- * The login page (spec §2, §4, §7): username, password and the server to use (servers.json). The client id of a
- * kiosk (`client` in the URL, set by the local helper) is sent along so the server knows the device.
+ * The login page (spec §2, §4, §7): username, password and the server to use (servers.json). The terminal number
+ * (optional) makes it a device login (docs/shopfloor.md "Kiosk identity"): a kiosk or tablet logs in as its computer,
+ * whose code every fact it queues carries. It is prefilled from `client` in the URL (set by the local helper), else
+ * from the one remembered in localStorage `client`; sent as `client`, and remembered when used. Left empty, the login
+ * is an ordinary one and the remembered number stays for the next time.
  *
  * Above the form, what 系统参数 configures for it (issue 15): logo, product name, company name and the banner on its
  * background, read before login from the public branding call. Until it answers (or when it cannot: offline, an
  * older server) the public configs the shell loaded stand in, through the same filter; an unset product name is the
  * product's own, an unset company name the one of the last login.
  */
+/** Where the terminal number is remembered; the local helper's client id is the same number (app/local-helper). */
+const TERMINAL_KEY = 'client';
+
+function rememberedTerminal(search: string): string {
+  try {
+    return new URLSearchParams(search).get(TERMINAL_KEY) ?? localStorage.getItem(TERMINAL_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 export default function LoginPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
@@ -27,6 +41,7 @@ export default function LoginPage() {
   const [branding, setBranding] = useState<LoginBranding | null>(null);
   const [username, setUsername] = useState(session.username);
   const [password, setPassword] = useState('');
+  const [terminal, setTerminal] = useState(() => rememberedTerminal(search));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [servers, setServers] = useState<ServerEntry[]>([]);
   const { run, busy } = useSaveGuard();
@@ -53,8 +68,9 @@ export default function LoginPage() {
     if (Object.keys(missing).length) return;
     void run(async () => {
       try {
-        const client = new URLSearchParams(search).get('client') ?? localStorage.getItem('client') ?? undefined;
+        const client = terminal.trim() || undefined;
         const r = await loginWithPassword(username.trim(), password, client);
+        if (client) localStorage.setItem(TERMINAL_KEY, client);
         // The login route sees the new session and moves on to the `redirect` target (router.tsx).
         useSession.getState().loggedIn({ token: r.data.token, sessionid: r.sessionid, name: r.name, site_name: r.site_name, username: username.trim() });
       } catch (err) {
@@ -89,6 +105,9 @@ export default function LoginPage() {
             onChange={e => setUsername(e.currentTarget.value)} error={errors.username} autoFocus size="md" />
           <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" value={password}
             onChange={e => setPassword(e.currentTarget.value)} error={errors.password} size="md" />
+          <TextInput label={t('login.terminal')} description={t('login.terminal_hint')} name="client" autoComplete="off"
+            value={terminal} onChange={e => setTerminal(e.currentTarget.value)} maxLength={64} size="md" data-testid="login-terminal"
+            error={errors.computer ?? errors.client} />
           {serverOptions.length > 1 && (
             <Select label={t('login.server')} data={serverOptions} value={session.baseURL}
               onChange={v => useSession.getState().setBaseURL(v ?? '')} allowDeselect={false} />
