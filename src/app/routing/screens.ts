@@ -26,4 +26,5 @@ export const SCREENS: Record<string, Screen> = {
   '/persons/works/list': lazy(() => import('../../features/piece-work/WorksList')),
   '/reports/works': lazy(() => import('../../features/piece-work/WorksReport')),
   '/sync/deadletters': lazy(() => import('../../features/shopfloor/DeadLetters')),
+  '/orders/tap3': lazy(() => import('../../features/shopfloor/KioskScreen')),
 };

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { badgeSalt, loadKioskRows } from '../../data/kiosk-data';
+import { syncOffline, syncStore } from '../../data/offline/sync-engine';
+import { reconcileDeadLetters } from '../../data/outbox/dead-letters';
+import { addToKioskDay, kioskDay, localDay } from '../../data/outbox/kioskday';
+import { pendingFacts, recordFact } from '../../data/outbox/outbox';
+import { outboxStatusStore } from '../../data/outbox/status';
+import type { KioskDayRecord } from '../../data/offline/db';
+import type { TapArgs } from '../../domain/contract/facts';
+import { createBadgeHasher, type BadgeHasher } from '../../ui/scanner/badge';
+import { indexOf, type CardRow, type KioskIndex, type PendingTap, type StepRow, type WorknodeRow } from './kiosk-state';
+import { decideSwipe, type Operator, type SwipeOutcome } from './kiosk-swipe';
+
+/**
+ * The kiosk's working state (docs/shopfloor.md): the offline copy indexed in memory (reloaded after every pull), the
+ * badge hashes, the operator, the kiosk's own swipes, the day's counts — and `swipe`, which decides a scanned code
+ * from memory and, for a card, records the fact with its projection durably before it answers. The answer (and its
+ * panel) therefore never waits for the network, and never claims a swipe that a power cut could lose.
+ */
+export interface SwipeResult { outcome: SwipeOutcome; at: number; /** ms from the scan to the recorded fact. */ ms: number; error?: string }
+
+const PULLED = ['cards', 'cardnodes', 'worknodes', 'workflows', 'persons'] as const;
+/** After a push the server holds new state: the copy is refreshed soon after, once for a burst of swipes. */
+const REFRESH_AFTER_PUSH_MS = 3_000;
+
+export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
+  const [index, setIndex] = useState<KioskIndex | null>(null);
+  const [badges, setBadges] = useState<ReadonlyMap<string, Operator>>(new Map());
+  const [hasher, setHasher] = useState<BadgeHasher | null>(null);
+  const [operator, setOperator] = useState<Operator | null>(null);
+  const [day, setDay] = useState<KioskDayRecord | null>(null);
+  const [asOf, setAsOf] = useState<number | null>(null);
+  // The kiosk's swipes of this page's life, replayed with the pending ones until the copy has them (a pulled copy
+  // replaces the rows, and an acknowledged fact leaves the outbox before the next pull brings its effect).
+  const recent = useRef<PendingTap[]>([]);
+  const lastSwipe = useRef(new Map<string, number>());
+  const pulledAt = useStore(syncStore, s => s.pulledAt);
+  const lastPush = useStore(outboxStatusStore, s => s.lastSuccessAt);
+  const stamp = PULLED.map(t => pulledAt[t] ?? 0).join('|');
+
+  useEffect(() => {
+    let live = true;
+    void loadKioskRows().then(rows => {
+      if (!live) return;
+      setIndex(indexOf({
+        cards: rows.cards as unknown as CardRow[], steps: rows.steps as unknown as StepRow[],
+        worknodes: rows.worknodes as unknown as WorknodeRow[], workflows: rows.workflows as { id: number; worknode_ids?: number[] }[],
+      }));
+      setAsOf(rows.asOf);
+      // Badge hashes reach only roles that may recognise badges (decision 67); people without one cannot badge in.
+      const map = new Map<string, Operator>();
+      for (const p of rows.persons) {
+        if (typeof p.card_no_hash === 'string' && p.active !== false) {
+          map.set(p.card_no_hash, { id: p.id as number, name: String(p.name ?? ''), code: typeof p.code === 'string' ? p.code : undefined });
+        }
+      }
+      setBadges(map);
+    });
+    return () => { live = false; };
+  }, [stamp]);
+
+  useEffect(() => {
+    let live = true;
+    void badgeSalt().then(async salt => {
+      if (!salt) return;
+      const h = await createBadgeHasher(salt);
+      if (live) setHasher(() => h);
+    });
+    return () => { live = false; };
+  }, []);
+
+  useEffect(() => {
+    if (worknodeId === null) return;
+    let live = true;
+    void kioskDay(localDay(), worknodeId).then(d => { if (live) setDay(d); });
+    return () => { live = false; };
+  }, [worknodeId]);
+
+  // After a push the server holds new state (and supervisors may have resolved this kiosk's dead letters): the copy
+  // and the dead letters are refreshed shortly after, once for a burst of swipes; and once when the screen opens.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (lastPush !== null) void syncOffline();
+      void reconcileDeadLetters();
+    }, lastPush === null ? 0 : REFRESH_AFTER_PUSH_MS);
+    return () => clearTimeout(timer);
+  }, [lastPush]);
+
+  const swipe = useCallback(async (code: string, bad: number): Promise<SwipeResult> => {
+    const started = performance.now();
+    const at = Date.now();
+    if (!index || worknodeId === null) return { outcome: { kind: 'refused', reason: 'tap_need_operator' }, at, ms: 0 };
+    const hash = hasher ? await hasher(code) : null;
+    const queued = (await pendingFacts({ card: code, name: 'tap' })).map(f => ({ seq: f.seq, args: f.args as PendingTap['args'] }));
+    const pending = [...recent.current.filter(r => r.args.card === code && !queued.some(q => q.seq === r.seq)), ...queued];
+    const outcome = decideSwipe({
+      index, badges, operator, worknodeId, pending, lastSwipe: lastSwipe.current, lockoutMs: lockoutSeconds * 1000, now: at, bad,
+    }, code, hash);
+    if (outcome.kind === 'operator') setOperator(outcome.operator);
+    if (outcome.kind !== 'tap') return { outcome, at, ms: performance.now() - started };
+    const args: TapArgs = {
+      card: outcome.card, worknode_id: worknodeId, person_id: operator!.id, action: outcome.action,
+      ...(outcome.good !== undefined ? { good: outcome.good } : {}), ...(outcome.bad !== undefined ? { bad: outcome.bad } : {}),
+      ...(outcome.unverified ? { unverified: true } : {}),
+    };
+    try {
+      const today = localDay(new Date(at));
+      let counts: KioskDayRecord | undefined;
+      const fact = await recordFact('tap', args, {
+        project: async ({ db }) => {
+          counts = await addToKioskDay(db, today, worknodeId, outcome.action === 'start' ? { started: 1 }
+            : { finished: 1, good: outcome.good ?? 0, bad: outcome.bad ?? 0 });
+        },
+      });
+      // Shown once committed: a write that fails leaves the counts as they were.
+      if (counts) setDay(counts);
+      recent.current.push({ seq: fact.seq, args: { card: args.card, worknode_id: args.worknode_id, action: args.action } });
+      lastSwipe.current.set(code, at);
+      return { outcome, at, ms: performance.now() - started };
+    } catch (e) {
+      return { outcome, at, ms: performance.now() - started, error: e instanceof Error ? e.message : String(e) };
+    }
+  }, [index, worknodeId, hasher, badges, operator, lockoutSeconds]);
+
+  const ready = useMemo(() => index !== null, [index]);
+  return { ready, index, operator, setOperator, day, asOf, swipe, badgeReader: hasher !== null };
+}
