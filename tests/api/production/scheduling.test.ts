@@ -413,8 +413,8 @@ describe('the board', () => {
       expect(r.status, role).toBe(403);
       expect(r.body.msg).toBeTruthy();
     }
-    // The operator sees machines but not card steps, so not the board either.
-    expect((await get('/devices/arranges/', { worknode_id: s.a.id }, { session: await sessionOf('operator') })).status).toBe(403);
+    // Finance reads neither machines nor card steps, so not the board either.
+    expect((await get('/devices/arranges/', { worknode_id: s.a.id }, { session: await sessionOf('finance') })).status).toBe(403);
     expect(await versionOf(s.a, d)).toBe(0);
     // The supervisor plans.
     const supervisor = await sessionOf('supervisor');
