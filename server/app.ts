@@ -24,6 +24,7 @@ import badgeRoutes from './routes/badges';
 import menuRoutes from './routes/accounts/menus';
 import menusListRoutes from './routes/accounts/menuslist';
 import exportRoutes from './routes/export';
+import factsRoutes from './routes/facts';
 import fileRoutes, { MAX_UPLOAD_BYTES } from './routes/files';
 import healthRoutes from './routes/health';
 import historyRoutes from './routes/history';
@@ -105,6 +106,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { db: opts.db });
   await app.register(badgeRoutes, { db: opts.db });
   await app.register(syncRoutes, { db: opts.db });
+  // The dead-letter actions before the generic calls of facts, whose base (/sync/facts) they share.
+  await app.register(factsRoutes, { db: opts.db });
   // The production area's own calls before the generic ones, whose paths they share a prefix with.
   await app.register(ordersRoutes, { db: opts.db });
   await app.register(cardsRoutes, { db: opts.db });

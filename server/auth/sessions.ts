@@ -26,13 +26,27 @@ export interface Auth {
   tokenRowId: number;
   /** The computer code a kiosk or tablet logged in with (`client`), for the log; absent for a person's browser. */
   device?: string;
+  /**
+   * The `computers` row of a device login (docs/shopfloor.md "Kiosk identity"): the kiosk or tablet every fact of this
+   * session comes from. Null (or absent, for an Auth made outside a request) for an office login.
+   */
+  computerId?: number | null;
 }
 
-export async function createToken(db: Db, accountId: number): Promise<{ token: string; tokenRowId: number }> {
+/** What a login's token is: an office login, or a kiosk's device login bound to its computer. */
+export type TokenKind = { kind: 'office' } | { kind: 'device'; computerId: number };
+const OFFICE: TokenKind = { kind: 'office' };
+
+/**
+ * A new login token. A device token (a kiosk's) is bound to its computer and idles out after DEVICE_IDLE_DAYS instead
+ * of the office hours (options.ts); the sessions re-opened with it keep both.
+ */
+export async function createToken(db: Db, accountId: number, kind: TokenKind = OFFICE): Promise<{ token: string; tokenRowId: number }> {
   const token = newSecret();
   const [row] = await db.insert(authTokens).values({
     account_id: accountId, token_hash: hashSecret(token),
     expires_at: new Date(Date.now() + TOKEN_DAYS * 86400_000),
+    kind: kind.kind, computer_id: kind.kind === 'device' ? kind.computerId : null,
   }).returning({ id: authTokens.id });
   return { token, tokenRowId: row!.id };
 }
@@ -52,17 +66,33 @@ export async function createSession(db: Db, accountId: number, tokenRowId: numbe
  * password changed); expired → 50014. These are the codes of DESIGN §4 and README "Auth replies".
  */
 export async function checkToken(db: Db, token: string, opts: SecurityOptions = DEFAULT_SECURITY):
-  Promise<{ tokenRowId: number; accountId: number }> {
+  Promise<{ tokenRowId: number; accountId: number; computerId?: number }> {
   const [t] = await rows<{ id: number | string; account_id: number; revoked_at: unknown; expires_at: Date | string; kind: string;
-    last_active: Date | string }>(db, sql`
-    select t.id, t.account_id, t.revoked_at, t.expires_at, t.kind,
+    computer_id: number | null; last_active: Date | string }>(db, sql`
+    select t.id, t.account_id, t.revoked_at, t.expires_at, t.kind, t.computer_id,
            greatest(t.created_at, (select max(s.last_seen_at) from auth_sessions s where s.token_id = t.id)) as last_active
     from auth_tokens t where t.token_hash = ${hashSecret(token)} limit 1`);
   if (!t) throw new ApiError(401, 'token_invalid', {}, {}, { code: 50008 });
   if (t.revoked_at) throw new ApiError(401, 'session_revoked', {}, {}, { code: 50012 });
   if (new Date(t.expires_at).getTime() < Date.now()) throw new ApiError(401, 'token_expired', {}, {}, { code: 50014 });
   await expireIfIdle(db, Number(t.id), t.kind, t.last_active, opts);
-  return { tokenRowId: Number(t.id), accountId: t.account_id };
+  // A device token names its computer; an office token has none.
+  return {
+    tokenRowId: Number(t.id), accountId: t.account_id,
+    ...(t.kind === 'device' && t.computer_id !== null ? { computerId: Number(t.computer_id) } : {}),
+  };
+}
+
+/**
+ * What an account's roles grant together, for a check made before it has a session (a device login needs the
+ * `kiosk` action of computers).
+ */
+export async function accountPermissions(db: Db, accountId: number): Promise<Permissions> {
+  const [r] = await rows<{ is_admin: boolean | null; grants: (Grants | null)[] | null }>(db, sql`
+    select coalesce((select bool_or(r.is_admin) from roles r where r.id = any(a.role_ids)), false) as is_admin,
+           (select jsonb_agg(r.grants) from roles r where r.id = any(a.role_ids)) as grants
+    from accounts a where a.id = ${accountId}`);
+  return permissionsOf(!!r?.is_admin, mergeGrants(r?.grants ?? []));
 }
 
 /**
@@ -84,7 +114,7 @@ interface SessionRow {
   session_id: number; token_id: number; s_revoked: Date | string | null; t_revoked: Date | string | null;
   expires_at: Date | string; last_seen_at: Date | string; token_seen_at: Date | string; kind: string; account_id: number; username: string; name: string;
   person_id: number | null; active: boolean | null; is_admin: boolean; menus: string[] | null; role_codes: string[] | null;
-  client: string | null;
+  client: string | null; computer_id: number | null;
   role_ids: number[] | null; grants: (Grants | null)[] | null;
 }
 
@@ -97,7 +127,7 @@ export async function resolveSession(db: Db, sessionid: string | undefined, opts
   if (!sessionid || sessionid.length > 200) throw needlogin();
   const [s] = await rows<SessionRow>(db, sql`
     select s.id as session_id, s.token_id, s.client, s.revoked_at as s_revoked, t.revoked_at as t_revoked, t.expires_at,
-           s.last_seen_at, t.kind, (select max(x.last_seen_at) from auth_sessions x where x.token_id = s.token_id) as token_seen_at,
+           s.last_seen_at, t.kind, t.computer_id, (select max(x.last_seen_at) from auth_sessions x where x.token_id = s.token_id) as token_seen_at,
            a.id as account_id, a.username, a.name, a.person_id, a.active, a.role_ids,
            coalesce((select bool_or(r.is_admin) from roles r where r.id = any(a.role_ids)), false) as is_admin,
            (select array_agg(distinct m) from roles r cross join unnest(r.menus) m where r.id = any(a.role_ids)) as menus,
@@ -123,6 +153,7 @@ export async function resolveSession(db: Db, sessionid: string | undefined, opts
     permissions: permissionsOf(isAdmin, mergeGrants(s.grants ?? [])),
     sessionRowId: Number(s.session_id), tokenRowId: Number(s.token_id),
     ...(s.client ? { device: s.client } : {}),
+    computerId: s.kind === 'device' && s.computer_id !== null ? Number(s.computer_id) : null,
   };
 }
 

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import { PULL_DEFAULT, pullParamsSchema } from '../../src/domain/contract/sync';
+import { PULL_DEFAULT, pullParamsSchema, pushParamsSchema, type Mutation, type PushReply } from '../../src/domain/contract/sync';
+import { translate } from '../../src/domain/messages/catalog';
 import { resourceByName } from '../../src/domain/resources/all';
-import { canRead } from '../auth/permissions';
+import { canAct, canRead } from '../auth/permissions';
 import { redactorFor } from '../auth/redact';
 import { isOwnRow } from '../auth/row-scope';
 import type { Db } from '../db/connection';
 import { tableOf, tombstones } from '../db/tables';
-import { badRequest, forbidden } from '../lib/api-error';
+import { ApiError, badRequest, forbidden } from '../lib/api-error';
 import { authOf } from '../plugins/auth';
 import { inputOf } from '../plugins/contract';
 import { column, replyRows, selectRows } from '../resources/columns';
+import { pushFacts } from '../resources/facts/push';
 import { offlineScopeCondition } from '../resources/offline-scope';
 import { pullHorizon } from '../resources/pull-horizon';
 
@@ -25,6 +27,9 @@ function withoutNulls(row: Record<string, unknown>): Record<string, unknown> {
 }
 
 interface PullInput { table: string; since?: number; limit?: number; count?: boolean }
+interface PushInput { device: string; mutations: Mutation[]; floor?: number }
+
+const computers = resourceByName('computers')!;
 
 /**
  * `GET /sync/pull/?table=&since=&limit=` (src/domain/contract/sync.ts): the rows of one offline resource changed after
@@ -82,5 +87,33 @@ export default async function syncRoutes(app: FastifyInstance, opts: { db: Db })
       reply.remaining = c?.n ?? 0;
     }
     return reply;
+  });
+
+  /**
+   * `POST /sync/push/` (docs/shopfloor.md "Push", contract src/domain/contract/sync.ts): a kiosk's or tablet's queued
+   * facts. Needs a device session (a device login, 403 `device_login_required` otherwise) whose account still holds
+   * the `kiosk` action of computers, and `device` must be that session's computer (403 `fact_device_mismatch`). The
+   * batch is decided and written in one transaction (server/resources/facts/push.ts); each fact's result says
+   * `applied`, `duplicate` or `rejected` with its reason in the caller's language, and `lastSeq` is the watermark.
+   */
+  app.post('/sync/push/', {
+    config: { access: 'session' }, schema: { body: pushParamsSchema },
+    // Before the body is validated: a caller who may not push learns nothing about what a push accepts.
+    preValidation: async req => {
+      const auth = authOf(req);
+      if (auth.computerId == null) throw new ApiError(403, 'device_login_required');
+      if (!canAct(auth, computers, 'kiosk')) throw new ApiError(403, 'computer_not_allowed');
+    },
+  }, async (req): Promise<PushReply> => {
+    const auth = authOf(req);
+    const p = inputOf<PushInput>(req);
+    const out = await pushFacts(db, auth, auth.computerId!, p.device, { mutations: p.mutations, floor: p.floor });
+    return {
+      msg: 'OK', lastSeq: out.lastSeq,
+      results: out.results.map(r => ({
+        id: r.id, status: r.status,
+        ...(r.reason ? { reason: translate(req.lang, r.reason.key, r.reason.params), key: r.reason.key } : {}),
+      })),
+    };
   });
 }

@@ -1,12 +1,16 @@
+import { baddetailsBehaviour } from './baddetails';
 import { cardnodesBehaviour } from './cardnodes';
 import { devicesBehaviour } from './devices';
 import { dutylogsBehaviour } from './dutylogs';
 import { cardsBehaviour } from './cards';
 import { detailsBehaviour } from './details';
 import { formulamaterialsBehaviour, formulaoperationsBehaviour } from './formula-lines';
+import { factsBehaviour } from './facts';
 import { formulasBehaviour } from './formulas';
+import { inventorydetailsBehaviour } from './inventorydetails';
 import { ordersBehaviour } from './orders';
 import { prearrangesBehaviour } from './prearranges';
+import { predetailsBehaviour } from './predetails';
 import { worksBehaviour } from './works';
 import { workperiodsBehaviour } from './workperiods';
 import type { Behaviour } from './types';
@@ -28,6 +32,10 @@ export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   works: worksBehaviour,
   devices: devicesBehaviour,
   workperiods: workperiodsBehaviour,
+  facts: factsBehaviour,
+  predetails: predetailsBehaviour,
+  inventorydetails: inventorydetailsBehaviour,
+  baddetails: baddetailsBehaviour,
 };
 
 export function behaviourOf(name: string): Behaviour | undefined {

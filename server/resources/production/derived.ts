@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { deriveCard, type NodeState } from '../../../src/domain/rules/card-status';
+import { deriveCard, type DerivedCard, type NodeState } from '../../../src/domain/rules/card-status';
 import { cardnodes } from '../../../src/domain/resources/orders/cardnodes';
 import { cards } from '../../../src/domain/resources/orders/cards';
 import type { Db } from '../../db/connection';
@@ -68,6 +68,77 @@ export async function refreshCards(tx: Db, cardIds: readonly number[]): Promise<
   const c = tableOf(cards);
   const lines = await tx.selectDistinct({ id: column(c, 'detail_id') }).from(c).where(inArray(column(c, 'id'), ids));
   await refreshLineCardSums(tx, lines.map(l => l.id as number));
+}
+
+/** A card as stored (its derived values as last written) with its live nodes, for `writeDerivedCards`. */
+export interface CardWithNodes {
+  id: number;
+  detail_id: number | null;
+  status: string;
+  worknode_id: number | null;
+  finished_quantity: number;
+  bad_quantity: number;
+  nodes: readonly NodeState[];
+}
+
+/**
+ * Derives cards from their live nodes given in memory (the caller has them locked: the shop floor's push holds every
+ * step of the cards it swiped), then writes those whose values changed in one statement from arrays, and re-sums the
+ * lines whose finished quantity can have moved: a card that became done or stopped being done, or a done card whose
+ * finished quantity changed (a card's quantity, which the line's carded quantity sums, is not derived). Same rule and
+ * same writes as `refreshCards`: a new change number, no new version, no history.
+ */
+export async function writeDerivedCards(tx: Db, list: readonly CardWithNodes[]): Promise<void> {
+  const units = (v: number | null) => Math.round(Number(v ?? 0) * 10_000);
+  const changed: ({ id: number } & DerivedCard)[] = [];
+  const lines = new Set<number>();
+  for (const c of list) {
+    const d = deriveCard(c.nodes);
+    if (d.status === c.status && d.worknode_id === c.worknode_id && units(d.finished_quantity) === units(c.finished_quantity)
+      && units(d.bad_quantity) === units(c.bad_quantity)) continue;
+    changed.push({ id: c.id, ...d });
+    const finishedMoved = (d.status === 'done') !== (c.status === 'done') || units(d.finished_quantity) !== units(c.finished_quantity);
+    if (finishedMoved && c.detail_id !== null) lines.add(c.detail_id);
+  }
+  if (changed.length === 0) return;
+  const col = <K extends keyof (typeof changed)[number]>(k: K) => sql.param(changed.map(d => d[k]));
+  await tx.execute(sql`
+    update cards c set status = x.status, worknode_id = x.worknode_id, finished_quantity = x.fq, bad_quantity = x.bq, rev = next_rev()
+    from unnest(${col('id')}::int[], ${col('status')}::text[], ${col('worknode_id')}::int[], ${col('finished_quantity')}::numeric[],
+      ${col('bad_quantity')}::numeric[]) as x(id, status, worknode_id, fq, bq)
+    where c.id = x.id`);
+  await refreshLineCardSums(tx, [...lines]);
+}
+
+/**
+ * `refreshCards` for many cards at once: one read of the cards and their live nodes, then `writeDerivedCards` (a
+ * statement per batch, not per card).
+ */
+export async function refreshCardsInBulk(tx: Db, cardIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(cardIds)];
+  if (ids.length === 0) return;
+  type Num = string | number | null;
+  const found = await rows<{ id: number; detail_id: number | null; c_status: string; c_worknode: number | null; c_fq: Num; c_bq: Num;
+    seq: number | null; worknode_id: number | null; status: NodeState['status'] | null; good_quantity: Num; bad_quantity: Num }>(tx, sql`
+    select c.id, c.detail_id, c.status as c_status, c.worknode_id as c_worknode, c.finished_quantity as c_fq, c.bad_quantity as c_bq,
+      n.seq, n.worknode_id, n.status, n.good_quantity, n.bad_quantity
+    from cards c left join cardnodes n on n.card_id = c.id and not n.canceled
+    where c.id = any(${sql.param(ids)}::int[])`);
+  const num = (v: Num) => (v === null ? null : Number(v));
+  const cards = new Map<number, CardWithNodes & { nodes: NodeState[] }>();
+  for (const r of found) {
+    const id = Number(r.id);
+    let c = cards.get(id);
+    if (!c) {
+      cards.set(id, (c = { id, detail_id: num(r.detail_id), status: r.c_status, worknode_id: num(r.c_worknode),
+        finished_quantity: Number(r.c_fq ?? 0), bad_quantity: Number(r.c_bq ?? 0), nodes: [] }));
+    }
+    if (r.status !== null) {
+      c.nodes.push({ seq: Number(r.seq ?? 0), worknode_id: Number(r.worknode_id), status: r.status,
+        good_quantity: num(r.good_quantity), bad_quantity: num(r.bad_quantity) });
+    }
+  }
+  await writeDerivedCards(tx, [...cards.values()]);
 }
 
 /** The live cards of some lines that have started (a node not waiting). */

@@ -41,12 +41,14 @@ export const MUTATION_NAMES = ['tap', 'precheck', 'inspect'] as const;
 export type MutationName = (typeof MUTATION_NAMES)[number];
 
 export const PUSH_MAX = 500;
+/** The highest sequence number a device may use: the server keeps them (and the watermark) as 32-bit integers. */
+export const SEQ_MAX = 2_147_483_647;
 
 export const mutationSchema = z.object({
   /** The fact's UUID, made by the device: the key of idempotency. */
   id: z.uuid(),
-  /** The device's sequence number, strictly increasing per device. */
-  seq: z.number().int().positive(),
+  /** The device's sequence number, strictly increasing per device (a 32-bit integer, as the server stores it). */
+  seq: z.number().int().positive().max(SEQ_MAX),
   name: z.enum(MUTATION_NAMES),
   args: z.record(z.string(), z.unknown()),
   /** The device's clock when the fact happened (ISO 8601). */
@@ -62,7 +64,7 @@ export const pushParamsSchema = z.looseObject({
   mutations: wireJson(z.array(mutationSchema).max(PUSH_MAX))
     .refine(ms => ms.every((m, i) => i === 0 || m.seq > ms[i - 1]!.seq), { message: 'bad_request' }),
   /** The lowest sequence still in the sender's outbox: everything below it is settled on the device. */
-  floor: optionalInt(1, Number.MAX_SAFE_INTEGER),
+  floor: optionalInt(1, SEQ_MAX),
 });
 
 export type MutationStatus = 'applied' | 'duplicate' | 'rejected';

@@ -20,6 +20,9 @@ const zh = {
   computer_not_allowed: '该账号不能登录终端',
   fact_not_rejected: '只有被拒绝的记录可以重新提交或忽略',
   inspect_no_card: '没有这张流程卡：{card}',
+  fact_write_refused: '刷卡和检验记录只能由终端同步写入，被拒绝的记录请在异常处理中重新提交或忽略',
+  inspection_from_fact: '检验记录由检验平板提交，不能在此新建',
+  defect_from_inspection: '不良明细由检验记录生成，不能在此新建',
 } as const;
 
 type Keys = keyof typeof zh;
@@ -44,6 +47,9 @@ export const SHOPFLOOR_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same }
     computer_not_allowed: 'This account may not log in a terminal',
     fact_not_rejected: 'Only a rejected record can be resubmitted or dismissed',
     inspect_no_card: 'No such process card: {card}',
+    fact_write_refused: 'Card logs and inspections are written only by terminals synchronising; resubmit or dismiss a rejected one in the dead letters',
+    inspection_from_fact: 'Inspections are submitted from the inspection tablet and cannot be created here',
+    defect_from_inspection: 'Defects come from inspections and cannot be created here',
   },
   es: {
     tap_card_unknown: 'No existe la tarjeta de proceso {card}',
@@ -62,6 +68,9 @@ export const SHOPFLOOR_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same }
     computer_not_allowed: 'Esta cuenta no puede iniciar sesión en un terminal',
     fact_not_rejected: 'Solo un registro rechazado se puede reenviar o descartar',
     inspect_no_card: 'No existe la tarjeta de proceso {card}',
+    fact_write_refused: 'Los fichajes e inspecciones solo los escriben los terminales al sincronizar; reenvíe o descarte uno rechazado en los pendientes',
+    inspection_from_fact: 'Las inspecciones se envían desde la tableta de inspección y no se pueden crear aquí',
+    defect_from_inspection: 'Los defectos provienen de las inspecciones y no se pueden crear aquí',
   },
   ja: {
     tap_card_unknown: '工程カード {card} はありません',
@@ -80,5 +89,8 @@ export const SHOPFLOOR_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same }
     computer_not_allowed: 'このアカウントは端末にログインできません',
     fact_not_rejected: '再送信または無視できるのは拒否された記録だけです',
     inspect_no_card: '工程カード {card} はありません',
+    fact_write_refused: 'タッチ記録と検査記録は端末の同期でのみ書き込まれます。拒否された記録は異常処理で再送信または無視してください',
+    inspection_from_fact: '検査記録は検査用タブレットから送信されるため、ここでは作成できません',
+    defect_from_inspection: '不良明細は検査記録から作成されるため、ここでは作成できません',
   },
 };

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import type { Mutation, MutationStatus } from '../../../src/domain/contract/sync';
+import { isMessageKey } from '../../../src/domain/messages/catalog';
+import type { Auth } from '../../auth/sessions';
+import { rows, type Db } from '../../db/connection';
+import { ApiError } from '../../lib/api-error';
+import { readArgs, type ArgsCheck, type ParsedArgs } from './args';
+import { badArgs, decideFact, type Decision, type Reason } from './decide';
+import { loadWorld, type ComputerState } from './state';
+import { insertFacts, writeInspections, writeSteps, type FactRow } from './write';
+
+/**
+ * `POST /sync/push/` (docs/shopfloor.md "Push"): a device's queued facts, decided and written in one transaction.
+ *
+ * - Serialised per computer: the computer's row is locked first, so two tabs of one kiosk pushing overlapping batches
+ *   take turns, and the second finds the first's facts.
+ * - Exactly once: a fact whose uuid is stored is `duplicate` (a replay after a lost reply) and changes nothing again;
+ *   the unique key on facts.uuid is the last guard — a uuid that turns out to be stored when the facts are inserted
+ *   (another device's transaction put it there) undoes the whole batch, which is decided again from the start.
+ * - Every other fact is decided in seq order against the state the facts before it left (decide.ts), and stored,
+ *   applied or rejected; the effects are written set-based (write.ts).
+ * - The watermark `last_seq`: raised to `floor − 1`, then over every seq held for the computer without a gap.
+ */
+
+export interface PushInput { mutations: readonly Mutation[]; floor?: number }
+
+export interface PushOutcome {
+  lastSeq: number;
+  results: { id: string; status: MutationStatus; reason?: Reason }[];
+}
+
+/** A uuid stored by someone else between our look and our insert: the batch is decided again. */
+class Redecide extends Error {}
+
+/** The codes of a transaction PostgreSQL undid because of another (deadlock, serialisation): worth a retry. */
+function retryable(e: unknown): boolean {
+  if (e instanceof Redecide) return true;
+  const code = (x: unknown) => (x as { code?: unknown } | null)?.code;
+  const c = code(e) ?? code((e as { cause?: unknown } | null)?.cause);
+  return c === '40P01' || c === '40001';
+}
+
+/** A stored reason as the reply tells it (a key of an older build that this one lacks is left out). */
+export function storedReason(key: unknown, params: unknown): Reason | undefined {
+  if (!isMessageKey(key)) return undefined;
+  return { key, params: (params ?? undefined) as Record<string, string | number> | undefined };
+}
+
+/**
+ * The device's watermark after this batch: every fact up to it is held by the server. `base` is where it stands
+ * (at least the floor − 1); it moves up over each following seq the computer has a fact for, and stops at a gap.
+ */
+async function watermark(tx: Db, computerId: number, base: number): Promise<number> {
+  const [r] = await rows<{ w: number | string | null }>(tx, sql`
+    select max(seq) as w from (
+      select seq, seq - row_number() over (order by seq) as run
+      from (select distinct seq from facts where computer_id = ${computerId} and seq > ${base}) s) t
+    where run = ${base}`);
+  return r?.w === null || r?.w === undefined ? base : Number(r.w);
+}
+
+async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, input: PushInput, everyUuid: boolean): Promise<PushOutcome> {
+  const [c] = await rows<{ id: number; code: string; worknode_ids: number[] | null; device_id: number | null; last_seq: number | null }>(tx, sql`
+    select id, code, worknode_ids, device_id, last_seq from computers where id = ${computerId} for update`);
+  if (!c) throw new ApiError(403, 'device_login_required');
+  if (c.code !== device) throw new ApiError(403, 'fact_device_mismatch');
+  const computer: ComputerState = {
+    id: Number(c.id), code: c.code, worknode_ids: (c.worknode_ids ?? []).map(Number), device_id: c.device_id === null ? null : Number(c.device_id),
+  };
+
+  // Only a fact at or below the highest seq the computer has stored can be stored already (a replay); a queue being
+  // drained is all above it, and skips the look-up. A uuid stored under another seq or computer (a broken sender) is
+  // still caught, by the insert: the batch is then decided again with every uuid looked up.
+  const [top] = everyUuid ? [] : await rows<{ max: number | string | null }>(tx, sql`
+    select max(seq) as max from facts where computer_id = ${computer.id}`);
+  const highest = everyUuid ? Infinity : Number(top?.max ?? 0);
+  const uuids = input.mutations.filter(m => m.seq <= highest).map(m => m.id);
+  const stored = new Map<string, { status: string; reason: unknown; reason_params: unknown }>();
+  if (uuids.length > 0) {
+    const found = await rows<{ uuid: string; status: string; reason: unknown; reason_params: unknown }>(tx, sql`
+      select uuid, status, reason, reason_params from facts where uuid = any(${sql.param(uuids)}::text[])`);
+    for (const f of found) stored.set(f.uuid, f);
+  }
+
+  // New facts in seq order (the contract has them ascending), their arguments made storable and checked.
+  interface Pending { m: Mutation; args: unknown; check: ArgsCheck }
+  const seen = new Set<string>();
+  const pending: Pending[] = [];
+  for (const m of input.mutations) {
+    if (stored.has(m.id) || seen.has(m.id)) continue;
+    seen.add(m.id);
+    const a = readArgs(m.name, m.v, m.args);
+    pending.push({ m, args: a.stored, check: a.check });
+  }
+  const parsed = pending.flatMap(p => (p.check.ok ? [p.check.parsed] : [] as ParsedArgs[]));
+  const world = await loadWorld(tx, computer, parsed);
+  const decided: FactRow[] = pending.map(p => {
+    const at = new Date(p.m.at);
+    const decision: Decision = p.check.ok ? decideFact(world, p.check.parsed, at) : badArgs(p.check.detail);
+    return { uuid: p.m.id, computer_id: computer.id, seq: p.m.seq, name: p.m.name, v: p.m.v, args: p.args, at, decision };
+  });
+
+  const ids = await insertFacts(tx, decided, auth.accountId);
+  if (ids.size !== decided.length) throw new Redecide();
+  await writeSteps(tx, world, auth.accountId);
+  await writeInspections(tx, decided.flatMap(f => (f.decision.inspection
+    ? [{ factId: ids.get(f.uuid)!, computerId: computer.id, row: f.decision.inspection }] : [])), auth.accountId);
+
+  const base = Math.max(Number(c.last_seq ?? 0), (input.floor ?? 1) - 1);
+  const lastSeq = await watermark(tx, computer.id, base);
+  await tx.execute(sql`update computers set last_seq = ${lastSeq}, last_seen = now() where id = ${computer.id}`);
+
+  const byUuid = new Map(decided.map(f => [f.uuid, f.decision]));
+  const told = new Set<string>();
+  const results = input.mutations.map(m => {
+    const d = byUuid.get(m.id);
+    if (d && !told.has(m.id)) {
+      told.add(m.id);
+      return { id: m.id, status: d.status, ...(d.reason ? { reason: d.reason } : {}) };
+    }
+    // A replay: nothing happens again. A fact stored as rejected says why again, in case the first reply was lost
+    // before the sender could move it to its dead letters.
+    const s = stored.get(m.id);
+    const reason = s?.status === 'rejected' ? storedReason(s.reason, s.reason_params) : undefined;
+    return { id: m.id, status: 'duplicate' as const, ...(reason ? { reason } : {}) };
+  });
+  return { lastSeq, results };
+}
+
+/** Decides and writes one pushed batch; a transaction undone by another is run again (a few times). */
+export async function pushFacts(db: Db, auth: Auth, computerId: number, device: string, input: PushInput): Promise<PushOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(tx => pushOnce(tx, auth, computerId, device, input, attempt > 1));
+    } catch (e) {
+      if (attempt >= 4 || !retryable(e)) {
+        if (e instanceof Redecide) throw new ApiError(409, 'write_conflict');
+        throw e;
+      }
+    }
+  }
+}

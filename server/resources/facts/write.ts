@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../../db/connection';
+import { insertNodeWorks } from '../piece-work/node-works';
+import { writeDerivedCards } from '../production/derived';
+import type { Decision, InspectionRow } from './decide';
+import type { World } from './state';
+
+/**
+ * The effects of decided facts, written set-based (docs/shopfloor.md "Push"): a statement per kind of row for the
+ * whole batch, never one per fact, so draining a queue costs about what inserting its facts does (bench/sync).
+ *
+ * - facts: one insert of every new fact, applied or rejected, `on conflict (uuid) do nothing`;
+ * - card steps: one update of the steps the batch changed (their final state);
+ * - cards and their lines' sums: re-derived once, from the steps in memory (writeDerivedCards);
+ * - piece work: a record per finished step, made once per step and person (insertNodeWorks, source `swipe`); the
+ *   fact is the record of why, so no history is written for them, nor for the steps and cards;
+ * - inspections: one insert per table, then one of their defects.
+ */
+
+/** Arrays as parameters of `unnest(...)`: one array per column. */
+const arr = (xs: readonly unknown[]) => sql.param([...xs]);
+
+/** A fact as it is stored. */
+export interface FactRow {
+  uuid: string;
+  computer_id: number | null;
+  seq: number | null;
+  name: string;
+  v: number;
+  /** Storable JSON (args.ts `storable`). */
+  args: unknown;
+  at: Date;
+  decision: Decision;
+}
+
+/**
+ * Inserts the facts; returns the id of each by uuid. A uuid already stored (only another device's transaction can
+ * have put it there meanwhile: one device's pushes are serialised by its computer row) is left out of the map.
+ */
+export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  if (facts.length === 0) return ids;
+  const col = <T>(f: (r: FactRow) => T) => arr(facts.map(f));
+  const d = (f: (x: Decision) => unknown) => arr(facts.map(r => f(r.decision)));
+  const made = await rows<{ id: number; uuid: string }>(tx, sql`
+    insert into facts (uuid, computer_id, seq, name, v, args, at, status, reason, reason_params, person_id, card_id, card_show_id,
+      cardnode_id, worknode_id, device_id, action, good, bad, created_by, updated_by)
+    select x.uuid, x.computer_id, x.seq, x.name, x.v, x.args::jsonb, x.at, x.status, x.reason, x.reason_params::jsonb, x.person_id,
+      x.card_id, x.card_show_id, x.cardnode_id, x.worknode_id, x.device_id, x.action, x.good, x.bad, ${by}::int, ${by}::int
+    from unnest(${col(r => r.uuid)}::text[], ${col(r => r.computer_id)}::int[], ${col(r => r.seq)}::int[], ${col(r => r.name)}::text[],
+      ${col(r => r.v)}::int[], ${col(r => JSON.stringify(r.args ?? null))}::text[], ${col(r => r.at.toISOString())}::timestamptz[],
+      ${d(x => x.status)}::text[], ${d(x => x.reason?.key ?? null)}::text[],
+      ${d(x => (x.reason?.params ? JSON.stringify(x.reason.params) : null))}::text[],
+      ${d(x => x.columns.person_id)}::int[], ${d(x => x.columns.card_id)}::int[], ${d(x => x.columns.card_show_id)}::text[],
+      ${d(x => x.columns.cardnode_id)}::int[], ${d(x => x.columns.worknode_id)}::int[], ${d(x => x.columns.device_id)}::int[],
+      ${d(x => x.columns.action)}::text[], ${d(x => x.columns.good)}::numeric[], ${d(x => x.columns.bad)}::numeric[])
+      as x(uuid, computer_id, seq, name, v, args, at, status, reason, reason_params, person_id, card_id, card_show_id, cardnode_id,
+        worknode_id, device_id, action, good, bad)
+    on conflict (uuid) do nothing
+    returning id, uuid`);
+  for (const m of made) ids.set(m.uuid, Number(m.id));
+  return ids;
+}
+
+/**
+ * The steps the batch changed, in their final state (a step started and finished in one batch is written once), then
+ * their cards and lines re-derived and the finished steps' piece-work records made.
+ */
+export async function writeSteps(tx: Db, world: World, by: number): Promise<void> {
+  const steps = [...world.changed];
+  if (steps.length === 0) return;
+  const col = <T>(f: (s: (typeof steps)[number]) => T) => arr(steps.map(f));
+  const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+  await tx.execute(sql`
+    update cardnodes n set status = x.status, started_at = x.started_at, finished_at = x.finished_at, person_id = x.person_id,
+      device_id = x.device_id, good_quantity = x.good, bad_quantity = x.bad, version = n.version + 1, rev = next_rev(),
+      updated_at = now(), updated_by = ${by}::int
+    from unnest(${col(s => s.id)}::int[], ${col(s => s.status)}::text[], ${col(s => iso(s.started_at))}::timestamptz[],
+      ${col(s => iso(s.finished_at))}::timestamptz[], ${col(s => s.person_id)}::int[], ${col(s => s.device_id)}::int[],
+      ${col(s => s.good_quantity)}::numeric[], ${col(s => s.bad_quantity)}::numeric[])
+      as x(id, status, started_at, finished_at, person_id, device_id, good, bad)
+    where n.id = x.id`);
+  // The cards' steps are all in the world, locked and as now written: the cards are derived from them without a read.
+  const touched = new Set(steps.map(s => s.card_id));
+  await writeDerivedCards(tx, [...world.cards.values()].filter(c => touched.has(c.id)).map(c => ({ ...c, nodes: c.steps })));
+  // Exactly one record per finished step and person, whatever was pushed twice: the insert skips a step that has one,
+  // and the unique index on (step, person) of live records settles a race with a supervisor's "from card steps".
+  if (world.finished.size > 0) await insertNodeWorks(tx, { cardnode_ids: [...world.finished] }, 'swipe', by);
+}
+
+/** Defects by reason: a reason named twice counts once, with both quantities. */
+function defectsByReason(defects: InspectionRow['defects']): { reason: string; quantity: number }[] {
+  const by = new Map<string, number>();
+  for (const d of defects) by.set(d.reason, Math.round(((by.get(d.reason) ?? 0) + d.quantity) * 10_000) / 10_000);
+  return [...by].map(([reason, quantity]) => ({ reason, quantity }));
+}
+
+/** The inspections of applied `precheck` and `inspect` facts (by fact id) and their defects. */
+export async function writeInspections(tx: Db, made: readonly { factId: number; computerId: number | null; row: InspectionRow }[],
+  by: number): Promise<void> {
+  for (const kind of ['precheck', 'inspect'] as const) {
+    const list = made.filter(m => m.row.kind === kind);
+    if (list.length === 0) continue;
+    const table = kind === 'precheck' ? sql`predetails` : sql`inventorydetails`;
+    const col = <T>(f: (m: (typeof list)[number]) => T) => arr(list.map(f));
+    const rowsMade = await rows<{ id: number; fact_id: number }>(tx, sql`
+      insert into ${table} (card_id, card_show_id, item_id, worknode_id, quantity, bad_quantity, weight, grade, defects, photos,
+        person_id, computer_id, inspected_at, fact_id, remark, created_by, updated_by)
+      select x.card_id, x.card_show_id, x.item_id, x.worknode_id, x.quantity, x.bad_quantity, x.weight, x.grade,
+        array(select jsonb_array_elements_text(x.defects::jsonb)), array(select jsonb_array_elements_text(x.photos::jsonb)),
+        x.person_id, x.computer_id, x.inspected_at, x.fact_id, x.remark, ${by}::int, ${by}::int
+      from unnest(${col(m => m.row.card_id)}::int[], ${col(m => m.row.card_show_id)}::text[], ${col(m => m.row.item_id)}::int[],
+        ${col(m => m.row.worknode_id)}::int[], ${col(m => m.row.quantity)}::numeric[], ${col(m => m.row.bad_quantity)}::numeric[],
+        ${col(m => m.row.weight)}::numeric[], ${col(m => m.row.grade)}::text[],
+        ${col(m => JSON.stringify(defectsByReason(m.row.defects).map(d => d.reason)))}::text[],
+        ${col(m => JSON.stringify(m.row.photos))}::text[], ${col(m => m.row.person_id)}::int[], ${col(m => m.computerId)}::int[],
+        ${col(m => m.row.inspected_at.toISOString())}::timestamptz[], ${col(m => m.factId)}::int[], ${col(m => m.row.remark)}::text[])
+        as x(card_id, card_show_id, item_id, worknode_id, quantity, bad_quantity, weight, grade, defects, photos, person_id,
+          computer_id, inspected_at, fact_id, remark)
+      returning id, fact_id`);
+    const idOf = new Map(rowsMade.map(r => [Number(r.fact_id), Number(r.id)]));
+    const defects = list.flatMap(m => defectsByReason(m.row.defects).map(d => ({ ...d, m, inspection: idOf.get(m.factId)! })));
+    if (defects.length === 0) continue;
+    const dc = <T>(f: (d: (typeof defects)[number]) => T) => arr(defects.map(f));
+    const parent = kind === 'precheck' ? sql`predetail_id` : sql`inventorydetail_id`;
+    await tx.execute(sql`
+      insert into baddetails (source, ${parent}, card_id, card_show_id, item_id, worknode_id, reason, quantity, person_id, found_at,
+        created_by, updated_by)
+      select ${kind}::text, x.parent, x.card_id, x.card_show_id, x.item_id, x.worknode_id, x.reason, x.quantity, x.person_id, x.found_at,
+        ${by}::int, ${by}::int
+      from unnest(${dc(d => d.inspection)}::int[], ${dc(d => d.m.row.card_id)}::int[], ${dc(d => d.m.row.card_show_id)}::text[],
+        ${dc(d => d.m.row.item_id)}::int[], ${dc(d => d.m.row.worknode_id)}::int[], ${dc(d => d.reason)}::text[],
+        ${dc(d => d.quantity)}::numeric[], ${dc(d => d.m.row.person_id)}::int[], ${dc(d => d.m.row.inspected_at.toISOString())}::timestamptz[])
+        as x(parent, card_id, card_show_id, item_id, worknode_id, reason, quantity, person_id, found_at)`);
+  }
+}

@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../../src/domain/messages/catalog';
+import { DEMO, get, post, sessionOf } from '../client';
+import { computer, deviceLogin, lineWithCards, person, push, pushOk, tap, type Line } from './fixtures';
+
+/**
+ * Kiosk identity (docs/shopfloor.md): a device login binds its token to a terminal, a token login keeps it, only
+ * accounts holding the `kiosk` action of computers may make one, and only a device session may push — as its own
+ * terminal.
+ */
+
+const zh = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate('zh', key, params);
+
+let line: Line;
+let terminal: { id: number; code: string };
+let operator = 0;
+
+beforeAll(async () => {
+  line = await lineWithCards([{}], 1);
+  terminal = await computer(line.nodes);
+  operator = await person();
+});
+
+describe('device login', () => {
+  it('answers the terminal with its work nodes and watermark, and its session may push', async () => {
+    const d = await deviceLogin(terminal.code, 'operator');
+    expect(d.reply.body.computer).toEqual({
+      id: terminal.id, code: terminal.code, name: `终端${terminal.code}`, worknode_ids: line.nodes, device_id: null, last_seq: 0,
+    });
+    const r = await pushOk(d.session, terminal.code, [tap(1, { card: line.cards[0]!.show_id, worknode_id: line.nodes[0]!, person_id: operator, action: 'start' })]);
+    expect(r).toMatchObject({ lastSeq: 1, results: [{ status: 'applied' }] });
+  });
+
+  it('keeps the terminal across a token login, and answers the watermark the pushes left', async () => {
+    const d = await deviceLogin(terminal.code, 'inspector', 'computer');
+    const again = await post('/accounts/login/', { token: d.token, client: 'SOMETHING-ELSE' });
+    expect(again.status).toBe(200);
+    expect(again.body.computer).toMatchObject({ id: terminal.id, code: terminal.code, last_seq: 1 });
+    const session = again.body.sessionid as string;
+    // The re-opened session is the kiosk's: it pushes as the terminal, from where the watermark stands.
+    const r = await pushOk(session, terminal.code, [tap(2, { card: line.cards[0]!.show_id, worknode_id: line.nodes[0]!, person_id: operator, action: 'finish' })]);
+    expect(r).toMatchObject({ lastSeq: 2, results: [{ status: 'applied' }] });
+    expect((await get('/accounts/info/', {}, { session })).status).toBe(200);
+  });
+
+  it('is an office login when `client` names no terminal, and an office session may not push', async () => {
+    const r = await post('/accounts/login/', { username: DEMO.operator[0], password: DEMO.operator[1], client: 'NO-SUCH-KIOSK-X' });
+    expect(r.status).toBe(200);
+    expect(r.body).not.toHaveProperty('computer');
+    const refused = await push(r.body.sessionid as string, 'NO-SUCH-KIOSK-X', []);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe(zh('device_login_required'));
+    // A token login of an office token stays an office login, whatever `client` says.
+    const again = await post('/accounts/login/', { token: (r.body.data as { token: string }).token, client: terminal.code });
+    expect(again.status).toBe(200);
+    expect(again.body).not.toHaveProperty('computer');
+    expect((await push(again.body.sessionid as string, terminal.code, [])).status).toBe(403);
+  });
+
+  it('refuses a terminal to an account without the kiosk action, and names an unknown one', async () => {
+    const sales = await post('/accounts/login/', { username: DEMO.sales[0], password: DEMO.sales[1], client: terminal.code });
+    expect(sales.status).toBe(403);
+    expect(sales.body.msg).toBe(zh('computer_not_allowed'));
+    const unknown = await post('/accounts/login/', { username: DEMO.operator[0], password: DEMO.operator[1], computer: 'NO-SUCH-PC-X' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.msg).toBe(zh('computer_unknown', { code: 'NO-SUCH-PC-X' }));
+    expect(unknown.body.errors).toEqual({ computer: zh('computer_unknown', { code: 'NO-SUCH-PC-X' }) });
+    const long = await post('/accounts/login/', { username: DEMO.operator[0], password: DEMO.operator[1], computer: 'x'.repeat(65) });
+    expect(long.status).toBe(400);
+    expect(long.body.msg).toBeTruthy();
+  });
+
+  it('admin may log in any terminal', async () => {
+    const d = await deviceLogin(terminal.code, 'admin');
+    expect(d.reply.body.computer).toMatchObject({ id: terminal.id });
+  });
+
+  it('pushes only as its own terminal', async () => {
+    const other = await computer(line.nodes);
+    const d = await deviceLogin(terminal.code);
+    const r = await push(d.session, other.code, [tap(99, { card: line.cards[0]!.show_id, worknode_id: line.nodes[0]!, person_id: operator, action: 'start' })]);
+    expect(r.status).toBe(403);
+    expect(r.body.msg).toBe(zh('fact_device_mismatch'));
+    // Nothing was stored for either.
+    const admin = await sessionOf('admin');
+    const facts = await get('/sync/facts/list/', { computer_id: other.id }, { session: admin });
+    expect(facts.body.total).toBe(0);
+  });
+});
