@@ -59,8 +59,15 @@ export interface ServerEntry {
  * local helper's). Errors show; success says nothing. A reply naming a computer is recorded (outbox/device.ts) before
  * this resolves, so the kiosk knows its code and numbers its facts above the server's watermark.
  */
-export async function loginWithPassword(username: string, password: string, client?: string): Promise<LoginReply> {
-  const r = await apiPost<LoginReply>('/accounts/login/', { username, password, client: client || undefined }, { silent: true });
+/**
+ * A password login. `terminal` makes it a device login of that terminal (docs/shopfloor.md "Kiosk identity"): sent
+ * as `computer`, which the server requires to exist (422 on the field otherwise); `client` is the local helper's kiosk
+ * name, only logged unless it names a terminal.
+ */
+export async function loginWithPassword(username: string, password: string, o: { terminal?: string; client?: string } = {}): Promise<LoginReply> {
+  const r = await apiPost<LoginReply>('/accounts/login/', {
+    username, password, computer: o.terminal || undefined, client: o.client || undefined,
+  }, { silent: true });
   await rememberDeviceLogin(r?.computer);
   return r;
 }

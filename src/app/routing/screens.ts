@@ -27,4 +27,7 @@ export const SCREENS: Record<string, Screen> = {
   '/reports/works': lazy(() => import('../../features/piece-work/WorksReport')),
   '/sync/deadletters': lazy(() => import('../../features/shopfloor/DeadLetters')),
   '/orders/tap3': lazy(() => import('../../features/shopfloor/KioskScreen')),
+  '/persons/taplogs': lazy(() => import('../../features/shopfloor/TapLogs')),
+  '/inventorydetails/precheck': lazy(() => import('../../features/shopfloor/PrecheckScreen')),
+  '/inventorydetails/create': lazy(() => import('../../features/shopfloor/InspectScreen')),
 };

@@ -23,10 +23,10 @@ describe('the kiosk\'s identity from its login', () => {
   it('a device login records the computer for this server and numbers the next fact above its last_seq', async () => {
     const baseURL = onServer();
     server.fetch.mockResolvedValue(json({ msg: 'OK', name: 'A', site_name: 'S', sessionid: 's', data: { token: 't' }, computer: COMPUTER }));
-    const r = await loginWithPassword('kiosk1', 'pw', 'K-01');
+    const r = await loginWithPassword('kiosk1', 'pw', { terminal: 'K-01' });
     expect(r.computer).toEqual(COMPUTER);
     const form = Object.fromEntries(new URLSearchParams(String(server.fetch.mock.calls[0]![1]!.body)));
-    expect(form.client).toBe('K-01');
+    expect(form.computer).toBe('K-01');
     const db = offlineDbFor(baseURL);
     expect(await storedComputer(db)).toMatchObject(COMPUTER);
     expect((await recordFact('tap', tap, { db })).seq).toBe(58);
@@ -42,6 +42,7 @@ describe('the kiosk\'s identity from its login', () => {
     await loginWithPassword('supervisor', 'pw');
     const form = Object.fromEntries(new URLSearchParams(String(server.fetch.mock.calls.at(-1)![1]!.body)));
     expect(form.client).toBeUndefined();
+    expect(form.computer).toBeUndefined();
     expect((await storedComputer(db))?.code).toBe('K-01');
   });
 

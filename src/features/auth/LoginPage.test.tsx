@@ -14,7 +14,7 @@ import LoginPage from './LoginPage';
 /** The login page reads its branding through the data layer before login; the server's answer is stood in here. */
 const calls = vi.hoisted(() => ({
   branding: vi.fn<() => Promise<LoginBranding>>(),
-  login: vi.fn<(username: string, password: string, client?: string) => Promise<LoginReply>>(),
+  login: vi.fn<(username: string, password: string, o?: { terminal?: string; client?: string }) => Promise<LoginReply>>(),
 }));
 vi.mock('../../data/shell-client', async importOriginal => ({
   ...await importOriginal<typeof import('../../data/shell-client')>(),
@@ -37,6 +37,7 @@ beforeAll(async () => {
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.removeItem('client');
+  localStorage.removeItem('ipos.terminal');
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
@@ -102,24 +103,25 @@ describe('login page terminal number', () => {
     await vi.waitFor(() => expect(useSession.getState().sessionid).toBe('sess'));
   }
 
-  it('is prefilled from ?client, sent as client, and remembered', async () => {
+  it('is prefilled from ?client (the local helper\'s kiosk name), sent as the terminal, and remembered apart', async () => {
     calls.branding.mockResolvedValue(UNSET);
     await render('/login?client=K-07');
     expect(terminal().value).toBe('K-07');
     await logIn();
-    expect(calls.login).toHaveBeenCalledWith('kiosk1', 'pw', 'K-07');
-    expect(localStorage.getItem('client')).toBe('K-07');
+    expect(calls.login).toHaveBeenCalledWith('kiosk1', 'pw', { terminal: 'K-07' });
+    expect(localStorage.getItem('ipos.terminal')).toBe('K-07');
   });
 
-  it('is prefilled from the remembered number, and can be changed', async () => {
-    localStorage.setItem('client', 'K-01');
+  it('is prefilled from the remembered number, and can be changed; remembering it never tells the shell a helper is there', async () => {
+    localStorage.setItem('ipos.terminal', 'K-01');
     calls.branding.mockResolvedValue(UNSET);
     await render();
     expect(terminal().value).toBe('K-01');
     await typeInto(terminal(), ' K-02 ');
     await logIn();
-    expect(calls.login).toHaveBeenCalledWith('kiosk1', 'pw', 'K-02');
-    expect(localStorage.getItem('client')).toBe('K-02');
+    expect(calls.login).toHaveBeenCalledWith('kiosk1', 'pw', { terminal: 'K-02' });
+    expect(localStorage.getItem('ipos.terminal')).toBe('K-02');
+    expect(localStorage.getItem('client')).toBeNull();
   });
 
   it('left empty, the login is an ordinary one', async () => {
@@ -127,7 +129,7 @@ describe('login page terminal number', () => {
     await render();
     expect(terminal().value).toBe('');
     await logIn();
-    expect(calls.login).toHaveBeenCalledWith('kiosk1', 'pw', undefined);
-    expect(localStorage.getItem('client')).toBeNull();
+    expect(calls.login).toHaveBeenCalledWith('kiosk1', 'pw', { terminal: undefined });
+    expect(localStorage.getItem('ipos.terminal')).toBeNull();
   });
 });

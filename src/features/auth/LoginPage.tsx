@@ -14,20 +14,24 @@ import { serverOptions as optionsOf, type ServerEntry } from './server-options';
  * The login page (spec §2, §4, §7): username, password and the server to use (servers.json). The terminal number
  * (optional) makes it a device login (docs/shopfloor.md "Kiosk identity"): a kiosk or tablet logs in as its computer,
  * whose code every fact it queues carries. It is prefilled from `client` in the URL (set by the local helper), else
- * from the one remembered in localStorage `client`; sent as `client`, and remembered when used. Left empty, the login
- * is an ordinary one and the remembered number stays for the next time.
+ * from the one remembered (TERMINAL_KEY, or the helper's `client`); sent as `computer`, which the server requires to
+ * exist (its refusal shows on the field), and remembered when used. Left empty, the login is an ordinary one.
  *
  * Above the form, what 系统参数 configures for it (issue 15): logo, product name, company name and the banner on its
  * background, read before login from the public branding call. Until it answers (or when it cannot: offline, an
  * older server) the public configs the shell loaded stand in, through the same filter; an unset product name is the
  * product's own, an unset company name the one of the last login.
  */
-/** Where the terminal number is remembered; the local helper's client id is the same number (app/local-helper). */
-const TERMINAL_KEY = 'client';
+/**
+ * Where the terminal number is remembered. Not the local helper's `client` key: a remembered `client` tells the shell a
+ * local helper launched the app and is worth connecting to (decision 83), which a tablet without one is not. The
+ * helper's kiosk name prefills the field when there is one.
+ */
+const TERMINAL_KEY = 'ipos.terminal';
 
 function rememberedTerminal(search: string): string {
   try {
-    return new URLSearchParams(search).get(TERMINAL_KEY) ?? localStorage.getItem(TERMINAL_KEY) ?? '';
+    return new URLSearchParams(search).get('client') ?? localStorage.getItem(TERMINAL_KEY) ?? localStorage.getItem('client') ?? '';
   } catch {
     return '';
   }
@@ -68,9 +72,9 @@ export default function LoginPage() {
     if (Object.keys(missing).length) return;
     void run(async () => {
       try {
-        const client = terminal.trim() || undefined;
-        const r = await loginWithPassword(username.trim(), password, client);
-        if (client) localStorage.setItem(TERMINAL_KEY, client);
+        const code = terminal.trim() || undefined;
+        const r = await loginWithPassword(username.trim(), password, { terminal: code });
+        if (code) localStorage.setItem(TERMINAL_KEY, code); else localStorage.removeItem(TERMINAL_KEY);
         // The login route sees the new session and moves on to the `redirect` target (router.tsx).
         useSession.getState().loggedIn({ token: r.data.token, sessionid: r.sessionid, name: r.name, site_name: r.site_name, username: username.trim() });
       } catch (err) {
