@@ -28,6 +28,8 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
   const [index, setIndex] = useState<KioskIndex | null>(null);
   const [badges, setBadges] = useState<ReadonlyMap<string, Operator>>(new Map());
   const [hasher, setHasher] = useState<BadgeHasher | null>(null);
+  // Whether the badge salt has been looked for (found or not): until then a badge could be mistaken for a card.
+  const [saltChecked, setSaltChecked] = useState(false);
   const [operator, setOperator] = useState<Operator | null>(null);
   const [day, setDay] = useState<KioskDayRecord | null>(null);
   const [asOf, setAsOf] = useState<number | null>(null);
@@ -63,9 +65,10 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
   useEffect(() => {
     let live = true;
     void badgeSalt().then(async salt => {
-      if (!salt) return;
-      const h = await createBadgeHasher(salt);
-      if (live) setHasher(() => h);
+      const h = salt ? await createBadgeHasher(salt) : null;
+      if (!live) return;
+      if (h) setHasher(() => h);
+      setSaltChecked(true);
     });
     return () => { live = false; };
   }, []);
@@ -123,6 +126,6 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
     }
   }, [index, worknodeId, hasher, badges, operator, lockoutSeconds]);
 
-  const ready = useMemo(() => index !== null, [index]);
+  const ready = useMemo(() => index !== null && saltChecked, [index, saltChecked]);
   return { ready, index, operator, setOperator, day, asOf, swipe, badgeReader: hasher !== null };
 }
