@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (beside the code, fast, no server) and `api` (the real server over HTTP, on PGlite or, with
+ * Projects: `unit` (beside the code, fast, no server), `api` (the real server over HTTP, on PGlite or, with
  * TEST_DATABASE_URL, on a fresh PostgreSQL database). The api project shares one seeded server per run
- * (tests/api/global-setup.ts), so its files run one after another.
+ * (tests/api/global-setup.ts), so its files run one after another; `e2e` (Chromium against the built PWA) and `chaos`
+ * (the shop floor's outbox against a server process killed mid-run).
  */
 export default defineConfig({
   test: {
@@ -38,6 +39,16 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 30_000, interval: 100 } },
+        },
+      },
+      {
+        test: {
+          // The shop floor's chaos test (tests/chaos): its own server process, killed and restarted mid-run.
+          name: 'chaos',
+          include: ['tests/chaos/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
         },
       },
     ],

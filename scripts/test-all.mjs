@@ -1,6 +1,6 @@
 // `npm test`: type check and lint (side by side), unit tests, API tests on PGlite and on PostgreSQL (side by side),
-// the PWA build and the browser tests — in that order, stopping at the first failure — and one closing line
-// `tests: N passed, N failed` summing every vitest run.
+// the shop floor's chaos test, the PWA build and the browser tests — in that order, stopping at the first failure —
+// and one closing line `tests: N passed, N failed` summing every vitest run.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,12 +76,17 @@ if (s !== 0) finish(s);
 // The API tests on both databases at once (DESIGN §10); without PostgreSQL here (and not in CI), PGlite alone.
 const apiOnPglite = { label: 'api on PGlite', args: ['--project', 'api'], env: { TEST_DATABASE_URL: '' } };
 s = run('api on PostgreSQL (probe)', 'node', ['scripts/test-api-pg.mjs', '--probe']);
+const postgres = s === 0 ? process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' : '';
 if (s === 0) {
   s = await vitestTogether([apiOnPglite, {
     label: 'api on PostgreSQL', args: ['--project', 'api'],
     env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' },
   }]);
 } else if (s === 2) s = vitest(apiOnPglite.label, apiOnPglite.args, apiOnPglite.env); // no PostgreSQL: said so above
+if (s !== 0) finish(s);
+// The shop floor's chaos test (tests/chaos): 5,000 swipes through a server process killed mid-run, on a fresh
+// PostgreSQL database when there is one, else on PGlite.
+s = vitest('chaos', ['--project', 'chaos'], { TEST_DATABASE_URL: postgres });
 if (s !== 0) finish(s);
 s = run('build the PWA', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 if (s !== 0) { failed++; finish(s); }
