@@ -125,7 +125,8 @@ describe('the piece-work report', { timeout: 30_000 }, () => {
       vi.useRealTimers();
     }
     await click(mustFind('works-period-toggle'));
-    await click(mustFind('works-period-confirm'));
+    // The question opens in a modal, rendered a moment after the click on a busy machine.
+    await click(await waitFor(() => mustFind('works-period-confirm'), 10_000));
     await waitFor(() => expect(calls.some(c => c.path === '/persons/works/close_period/')).toBe(true));
     const sent = calls.find(c => c.path === '/persons/works/close_period/')!;
     expect([sent.params.get('period'), sent.params.get('closed')]).toEqual(['2026-11', '1']);
