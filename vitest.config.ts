@@ -1,4 +1,25 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const UNIT = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'];
+/**
+ * Unit test files that need a fresh module graph and globals of their own: those that replace a module (`vi.mock`)
+ * or put fake-indexeddb in the global scope — shared, the first would keep another file's module, the second would
+ * hand its databases (and a global `indexedDB`) to the files after it — and those marked `vitest: isolate` (a file
+ * that failed after others in one worker). They run isolated; every other unit file runs
+ * in a worker that keeps its modules between files (`isolate: false`), which halves the unit stage's CPU (jsdom and
+ * Mantine imported once per worker, not once per file).
+ */
+const NEEDS_ISOLATION = /fake-indexeddb|vi\.mock\(|vitest: isolate/;
+function testFiles(dir: string): string[] {
+  let entries;
+  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return []; }
+  return entries.flatMap(e => (e.isDirectory() ? (e.name === 'node_modules' ? [] : testFiles(join(dir, e.name)))
+    : /\.test\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+}
+const ISOLATED_UNIT = ['src', 'server', 'scripts', join('tests', 'unit')].flatMap(testFiles)
+  .filter(f => NEEDS_ISOLATION.test(readFileSync(f, 'utf8')));
 
 /**
  * Projects: `unit` (beside the code, fast, no server), `api` (the real server over HTTP, on PGlite or, with
@@ -12,7 +33,17 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: UNIT,
+          exclude: [...configDefaults.exclude, ...ISOLATED_UNIT],
+          environment: 'node',
+          isolate: false,
+          expect: { poll: { timeout: 15_000 } },
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: ISOLATED_UNIT,
           environment: 'node',
           expect: { poll: { timeout: 15_000 } },
         },

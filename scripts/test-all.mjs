@@ -1,6 +1,6 @@
-// `npm test`: type check and lint (side by side), unit tests, API tests on PGlite and on PostgreSQL (side by side),
-// the shop floor's chaos test, the PWA build and the browser tests — in that order, stopping at the first failure —
-// and one closing line `tests: N passed, N failed` summing every vitest run.
+// `npm test`: type check, lint and the PWA build (side by side), unit tests, then the API tests on PGlite and on
+// PostgreSQL beside the browser tests, then the shop floor's chaos test — in that order, stopping at the first failed
+// stage — and one closing line `tests: N passed, N failed` summing every vitest run.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,35 +68,37 @@ function finish(status) {
   process.exit(status);
 }
 
-const checks = await together([{ label: 'type check', argv: ['tsc', '--noEmit', '-p', '.'] }, { label: 'lint', argv: ['eslint', '.'] }]);
-const checkFailed = checks.find(c => c.status !== 0);
-if (checkFailed) { failed++; finish(checkFailed.status); }
-let s = vitest('unit', ['--project', 'unit']);
-if (s !== 0) finish(s);
-// The API tests on both databases at once (DESIGN §10); without PostgreSQL here (and not in CI), PGlite alone.
-const apiOnPglite = { label: 'api on PGlite', args: ['--project', 'api'], env: { TEST_DATABASE_URL: '' } };
-s = run('api on PostgreSQL (probe)', 'node', ['scripts/test-api-pg.mjs', '--probe']);
-const postgres = s === 0 ? process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' : '';
-if (s === 0) {
-  s = await vitestTogether([apiOnPglite, {
-    label: 'api on PostgreSQL', args: ['--project', 'api'],
-    env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' },
-  }]);
-} else if (s === 2) s = vitest(apiOnPglite.label, apiOnPglite.args, apiOnPglite.env); // no PostgreSQL: said so above
-if (s !== 0) finish(s);
-// The shop floor's chaos test (tests/chaos): 5,000 swipes through a server process killed mid-run, on a fresh
-// PostgreSQL database when there is one, else on PGlite.
-s = vitest('chaos', ['--project', 'chaos'], { TEST_DATABASE_URL: postgres });
-if (s !== 0) finish(s);
-s = run('build the PWA', 'npx', ['vite', 'build', '--logLevel', 'warn']);
-if (s !== 0) { failed++; finish(s); }
 // The browser tests need Debian's Chromium (`apt-get install chromium`); .ci/run installs it. Without it they are
 // skipped locally, with a message, and fail in CI.
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  if (process.env.CI) { console.error(`${chromium} is missing: CI needs it for the e2e tests.`); failed++; finish(1); }
-  console.warn(`\n${chromium} is missing: skipping the browser tests (apt-get install chromium).`);
-  finish(0);
-}
-s = vitest('e2e in Chromium', ['--project', 'e2e']);
+const browserTests = existsSync(chromium);
+if (!browserTests && process.env.CI) { console.error(`${chromium} is missing: CI needs it for the e2e tests.`); failed++; finish(1); }
+
+// The type check, the lint and the PWA's build (which the browser tests serve) side by side.
+const checks = await together([
+  { label: 'type check', argv: ['tsc', '--noEmit', '-p', '.'] },
+  { label: 'lint', argv: ['eslint', '.'] },
+  ...(browserTests ? [{ label: 'build the PWA', argv: ['vite', 'build', '--logLevel', 'warn'] }] : []),
+]);
+const checkFailed = checks.find(c => c.status !== 0);
+if (checkFailed) { failed++; finish(checkFailed.status); }
+let s = vitest('unit', ['--project', 'unit', '--project', 'unit-isolated']);
+if (s !== 0) finish(s);
+
+// The API tests on both databases (DESIGN §10) and the browser tests at once: each run waits on its server, its
+// database or Chromium much of the time, so together they keep CI's two cores busy where one after the other they
+// left them a third idle. Without PostgreSQL here (and not in CI), the API tests on PGlite alone.
+s = run('api on PostgreSQL (probe)', 'node', ['scripts/test-api-pg.mjs', '--probe']);
+if (s !== 0 && s !== 2) finish(s);
+const postgres = s === 0 ? process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' : '';
+const runs = [{ label: 'api on PGlite', args: ['--project', 'api'], env: { TEST_DATABASE_URL: '' } }];
+if (postgres) runs.push({ label: 'api on PostgreSQL', args: ['--project', 'api'], env: { TEST_DATABASE_URL: postgres } });
+if (browserTests) runs.push({ label: 'e2e in Chromium', args: ['--project', 'e2e'] });
+else console.warn(`\n${chromium} is missing: skipping the browser tests (apt-get install chromium).`);
+s = await vitestTogether(runs);
+if (s !== 0) finish(s);
+
+// The shop floor's chaos test (tests/chaos): 5,000 swipes through a server process killed mid-run, on a fresh
+// PostgreSQL database when there is one, else on PGlite.
+s = vitest('chaos', ['--project', 'chaos'], { TEST_DATABASE_URL: postgres });
 finish(s);

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// vitest: isolate — after some other files in one worker its form never loads (vitest.config.ts).
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUSY_WARNING_MS } from '../../data/save-guard';
 import { setNotifier } from '../../data/notifier';
