@@ -40,7 +40,7 @@ function vitest(label, args, env = {}) {
  * lint, and the API tests on PGlite (the embedded database runs in the server's single thread) beside those on
  * PostgreSQL.
  */
-async function together(runs) {
+async function together(runs, { print = true } = {}) {
   const done = await Promise.all(runs.map(({ label, argv, env = {} }) => new Promise(resolve => {
     const logFile = join(out, `${label.replace(/\W+/g, '-')}.log`);
     const log = createWriteStream(logFile);
@@ -49,19 +49,37 @@ async function together(runs) {
     child.stderr.pipe(log, { end: false });
     child.on('close', code => log.end(() => resolve({ label, logFile, status: code ?? 1 })));
   })));
-  for (const d of done) {
-    console.log(`\n=== ${d.label}`);
-    process.stdout.write(readFileSync(d.logFile));
+  if (print) {
+    for (const d of done) {
+      console.log(`\n=== ${d.label}`);
+      process.stdout.write(readFileSync(d.logFile));
+    }
   }
   return done;
 }
 
-async function vitestTogether(runs) {
-  const withArgs = runs.map(r => ({ ...r, ...vitestArgs(r.label, r.args) }));
-  const done = await together(withArgs);
-  done.forEach((d, i) => count(withArgs[i].file, d.status));
-  return done.find(d => d.status !== 0)?.status ?? 0;
+/**
+ * Vitest runs in lanes: the lanes at once, the runs of a lane one after the other (a lane stops at its first failed
+ * run); each run into its own log, printed once every lane is done. Resolves with the first failure's status or 0.
+ */
+async function vitestLanes(lanes) {
+  const statuses = await Promise.all(lanes.map(async lane => {
+    for (const r of lane) {
+      const withArgs = { ...r, ...vitestArgs(r.label, r.args) };
+      const [d] = await together([withArgs], { print: false });
+      lanePrints.push(d);
+      count(withArgs.file, d.status);
+      if (d.status !== 0) return d.status;
+    }
+    return 0;
+  }));
+  for (const d of lanePrints.splice(0)) {
+    console.log(`\n=== ${d.label}`);
+    process.stdout.write(readFileSync(d.logFile));
+  }
+  return statuses.find(x => x !== 0) ?? 0;
 }
+const lanePrints = [];
 
 function finish(status) {
   console.log(`\ntests: ${passed} passed, ${failed} failed`);
@@ -85,17 +103,17 @@ if (checkFailed) { failed++; finish(checkFailed.status); }
 let s = vitest('unit', ['--project', 'unit', '--project', 'unit-isolated']);
 if (s !== 0) finish(s);
 
-// The API tests on both databases (DESIGN §10) and the browser tests at once: each run waits on its server, its
-// database or Chromium much of the time, so together they keep CI's two cores busy where one after the other they
-// left them a third idle. Without PostgreSQL here (and not in CI), the API tests on PGlite alone.
+// The API tests on both databases (DESIGN §10) side by side, and the browser tests after the PostgreSQL run, beside
+// the rest of the PGlite run (the longer of the two): two lanes, each about one core's work on CI's two. Without
+// PostgreSQL here (and not in CI), the API tests on PGlite alone, then the browser tests.
 s = run('api on PostgreSQL (probe)', 'node', ['scripts/test-api-pg.mjs', '--probe']);
 if (s !== 0 && s !== 2) finish(s);
 const postgres = s === 0 ? process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' : '';
-const runs = [{ label: 'api on PGlite', args: ['--project', 'api'], env: { TEST_DATABASE_URL: '' } }];
-if (postgres) runs.push({ label: 'api on PostgreSQL', args: ['--project', 'api'], env: { TEST_DATABASE_URL: postgres } });
-if (browserTests) runs.push({ label: 'e2e in Chromium', args: ['--project', 'e2e'] });
+const pgliteLane = [{ label: 'api on PGlite', args: ['--project', 'api'], env: { TEST_DATABASE_URL: '' } }];
+const postgresLane = postgres ? [{ label: 'api on PostgreSQL', args: ['--project', 'api'], env: { TEST_DATABASE_URL: postgres } }] : [];
+if (browserTests) (postgres ? postgresLane : pgliteLane).push({ label: 'e2e in Chromium', args: ['--project', 'e2e'], env: { TEST_DATABASE_URL: postgres } });
 else console.warn(`\n${chromium} is missing: skipping the browser tests (apt-get install chromium).`);
-s = await vitestTogether(runs);
+s = await vitestLanes([pgliteLane, postgresLane].filter(l => l.length > 0));
 if (s !== 0) finish(s);
 
 // The shop floor's chaos test (tests/chaos): 5,000 swipes through a server process killed mid-run, on a fresh

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/demo';
 import { sql } from 'drizzle-orm';
+import { freshDatabase } from '../api/test-database';
 
 /** Items coded BULK-000001 … of the large list. */
 export const BULK_ITEMS = 60_000;
@@ -19,8 +19,10 @@ declare module 'vitest' {
 }
 
 /**
- * The built PWA (`dist/`, from `npm run build`) served by the real server on a fresh seeded PGlite, for the browser
- * tests. The e2e tests drive Debian's Chromium through playwright-core.
+ * The built PWA (`dist/`, from `npm run build`) served by the real server on a fresh seeded database — PostgreSQL
+ * beside TEST_DATABASE_URL when it is set (as in CI: the queries then run in PostgreSQL's own processes instead of
+ * the test runner's one thread; the API tests cover PGlite), else PGlite — for the browser tests. The e2e tests drive
+ * Debian's Chromium through playwright-core.
  */
 export default async function setup(project: TestProject) {
   const root = join(import.meta.dirname, '..', '..');
@@ -31,7 +33,8 @@ export default async function setup(project: TestProject) {
   // terminal, another test run) would leave it serving a shell whose assets it cannot find: it serves a copy.
   const webCopy = join(dir, 'web');
   await cp(web, webCopy, { recursive: true });
-  const database = await openDatabase({ dataDir: join(dir, 'db') });
+  const tdb = await freshDatabase('e2e');
+  const database = tdb.database;
   await migrate(database);
   await seedDemo(database.db);
   // A large list for the data-layer tests (tests/e2e/data-layer.test.ts): 60,000 items coded BULK-…, written the way a
@@ -47,7 +50,7 @@ export default async function setup(project: TestProject) {
   project.provide('appUrl', url);
   return async () => {
     await app.close();
-    await database.close();
+    await tdb.drop();
     await rm(dir, { recursive: true, force: true });
   };
 }
