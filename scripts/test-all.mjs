@@ -1,8 +1,8 @@
-// `npm test`: type check, lint and the PWA build side by side; then two lanes side by side — unit tests then browser
-// tests, and API tests on PostgreSQL, on PGlite, then the chaos test — each lane stopping at its first failure; and
-// one closing line `tests: N passed, N failed` summing every vitest run.
+// `npm test`: type check, lint and the PWA build (side by side), unit tests, then the API tests on PGlite and on
+// PostgreSQL beside the browser tests, then the shop floor's chaos test — in that order, stopping at the first failed
+// stage — and one closing line `tests: N passed, N failed` summing every vitest run.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,6 +25,13 @@ function count(file, status) {
     const j = JSON.parse(readFileSync(file, 'utf8'));
     passed += j.numPassedTests; failed += j.numFailedTests;
   } else if (status !== 0) failed++;
+}
+
+function vitest(label, args, env = {}) {
+  const { file, argv } = vitestArgs(label, args);
+  const status = run(label, 'npx', argv, env);
+  count(file, status);
+  return status;
 }
 
 /**
@@ -93,21 +100,32 @@ const checks = await together([
 ]);
 const checkFailed = checks.find(c => c.status !== 0);
 if (checkFailed) { failed++; finish(checkFailed.status); }
-// Then two lanes at once, each about one core's work on CI's two (three or more at once starved each other): the
-// unit tests on one worker, then the browser tests; beside them the API tests on PostgreSQL, then on PGlite (DESIGN
-// §10), then the shop floor's chaos test (tests/chaos: 5,000 swipes through a server process killed mid-run, on a
-// fresh PostgreSQL database when there is one). The browser tests' server uses a fresh PostgreSQL database too when
-// TEST_DATABASE_URL is set. Without PostgreSQL here (and not in CI), the API and chaos tests on PGlite alone.
-let s = run('api on PostgreSQL (probe)', 'node', ['scripts/test-api-pg.mjs', '--probe']);
+let s = vitest('unit', ['--project', 'unit', '--project', 'unit-isolated']);
+if (s !== 0) finish(s);
+
+// The API tests on both databases (DESIGN §10) side by side, each followed by a share of the browser tests: two
+// lanes of about one core's work each on CI's two. Each share runs its own server on its own fresh database, so the
+// shares cannot step on each other. The PGlite run is the longer, so its lane takes the shorter share (E2E_SHORT, by
+// file; every other browser test file goes in the PostgreSQL lane). Without PostgreSQL here (and not in CI), the API
+// tests on PGlite, then the browser tests.
+s = run('api on PostgreSQL (probe)', 'node', ['scripts/test-api-pg.mjs', '--probe']);
 if (s !== 0 && s !== 2) finish(s);
 const postgres = s === 0 ? process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' : '';
-const clientLane = [{ label: 'unit', args: ['--project', 'unit', '--project', 'unit-isolated', '--maxWorkers=1'] }];
-if (browserTests) clientLane.push({ label: 'e2e in Chromium', args: ['--project', 'e2e'], env: { TEST_DATABASE_URL: postgres } });
-else console.warn(`\n${chromium} is missing: skipping the browser tests (apt-get install chromium).`);
-const serverLane = [
-  ...(postgres ? [{ label: 'api on PostgreSQL', args: ['--project', 'api'], env: { TEST_DATABASE_URL: postgres } }] : []),
-  { label: 'api on PGlite', args: ['--project', 'api'], env: { TEST_DATABASE_URL: '' } },
-  { label: 'chaos', args: ['--project', 'chaos'], env: { TEST_DATABASE_URL: postgres } },
-];
-s = await vitestLanes([clientLane, serverLane]);
+const E2E_SHORT = ['session', 'scheduling', 'not-found', 'piece-work', 'devices', 'search-and-settings', 'offline']
+  .map(n => `tests/e2e/${n}.test.ts`);
+const e2eFiles = readdirSync('tests/e2e').filter(f => f.endsWith('.test.ts')).map(f => `tests/e2e/${f}`);
+const e2e = (label, files) => ({ label, args: ['--project', 'e2e', ...files], env: { TEST_DATABASE_URL: postgres } });
+const pgliteLane = [{ label: 'api on PGlite', args: ['--project', 'api'], env: { TEST_DATABASE_URL: '' } }];
+const postgresLane = postgres ? [{ label: 'api on PostgreSQL', args: ['--project', 'api'], env: { TEST_DATABASE_URL: postgres } }] : [];
+if (!browserTests) console.warn(`\n${chromium} is missing: skipping the browser tests (apt-get install chromium).`);
+else if (postgres) {
+  postgresLane.push(e2e('e2e in Chromium (1 of 2)', e2eFiles.filter(f => !E2E_SHORT.includes(f))));
+  pgliteLane.push(e2e('e2e in Chromium (2 of 2)', e2eFiles.filter(f => E2E_SHORT.includes(f))));
+} else pgliteLane.push(e2e('e2e in Chromium', []));
+s = await vitestLanes([pgliteLane, postgresLane].filter(l => l.length > 0));
+if (s !== 0) finish(s);
+
+// The shop floor's chaos test (tests/chaos): 5,000 swipes through a server process killed mid-run, on a fresh
+// PostgreSQL database when there is one, else on PGlite.
+s = vitest('chaos', ['--project', 'chaos'], { TEST_DATABASE_URL: postgres });
 finish(s);
