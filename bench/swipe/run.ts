@@ -19,12 +19,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { buildApp } from '../../server/app';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/demo';
 import { freshDatabase } from '../../tests/api/test-database';
+import { scanAsReader as scan } from '../../tests/e2e/reader';
 import { percentile } from '../lib/closed-loop';
 
 const SWIPES = Number(process.env.BENCH_SWIPES ?? 500);
@@ -93,23 +94,6 @@ function installClocks(): void {
       return out;
     },
   };
-}
-
-/** A reader's burst: keys 8 ms apart by their own timestamps, then Enter (as tests/e2e/shopfloor.test.ts). */
-async function scan(context: BrowserContext, page: Page, code: string): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  let at = Date.now() / 1000;
-  const key = async (k: { key: string; code: string; text: string; vk: number }) => {
-    at += 0.008;
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: k.key, code: k.code, text: k.text, unmodifiedText: k.text, windowsVirtualKeyCode: k.vk, timestamp: at });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k.key, code: k.code, windowsVirtualKeyCode: k.vk, timestamp: at + 0.002 });
-  };
-  for (const ch of code) {
-    const upper = ch.toUpperCase();
-    await key({ key: ch, code: /[0-9]/.test(ch) ? `Digit${ch}` : `Key${upper}`, text: ch, vk: upper.charCodeAt(0) });
-  }
-  await key({ key: 'Enter', code: 'Enter', text: '\r', vk: 13 });
-  await cdp.detach();
 }
 
 const stats = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return { p50: percentile(s, 50), p95: percentile(s, 95) }; };

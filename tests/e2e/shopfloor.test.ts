@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, cspViolations, launch, watchCsp } from './browser';
 import { serverCall, waitForServiceWorkerControl } from './helpers';
+import { scanAsReader } from './reader';
 
 /**
  * The card-swipe kiosk (issue 13) as an operator uses it: a terminal logged in from the login page, the operator
@@ -54,28 +55,8 @@ async function plant(): Promise<{ terminal: string; worknode: number; cards: { i
   return { terminal, worknode: node.id as number, cards };
 }
 
-/**
- * A keyboard-wedge reader: the code's keys 8 ms apart, then Enter, each stamped with the time the reader "pressed" it
- * (CDP's `timestamp`, which becomes the event's timeStamp, as a real key's OS time does). Playwright's own typing
- * sends a key only once the page handled the one before, so on a busy machine its keys are as far apart as a person's.
- */
-async function scan(code: string): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  let at = Date.now() / 1000;
-  const key = async (k: { key: string; code: string; text: string; vk: number }) => {
-    at += 0.008;
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: k.key, code: k.code, text: k.text, unmodifiedText: k.text,
-      windowsVirtualKeyCode: k.vk, timestamp: at });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k.key, code: k.code, windowsVirtualKeyCode: k.vk, timestamp: at + 0.002 });
-  };
-  for (const ch of code) {
-    const upper = ch.toUpperCase();
-    const isDigit = /[0-9]/.test(ch);
-    await key({ key: ch, code: isDigit ? `Digit${ch}` : `Key${upper}`, text: ch, vk: upper.charCodeAt(0) });
-  }
-  await key({ key: 'Enter', code: 'Enter', text: '\r', vk: 13 });
-  await cdp.detach();
-}
+/** A keyboard-wedge reader's scan (reader.ts). */
+const scan = (code: string) => scanAsReader(context, page, code);
 
 async function swipeAll(cards: readonly { show_id: string }[], action: string): Promise<void> {
   for (const c of cards) {

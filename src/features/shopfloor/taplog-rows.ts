@@ -114,7 +114,7 @@ export function pendingRows(records: readonly OutboxRecord[], f: TapLogFilters, 
     });
 }
 
-/** A row of the server's `/sync/facts/list/` (the fields the logs show). */
+/** A row of the server's swipe log (the facts resource's list; the fields the logs show). */
 export interface ServerFactRow {
   id: number;
   uuid?: string | null;
