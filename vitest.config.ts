@@ -37,6 +37,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...ISOLATED_UNIT],
           environment: 'node',
           isolate: false,
+          setupFiles: ['tests/unit/shared-worker-setup.ts'],
           expect: { poll: { timeout: 15_000 } },
         },
       },
