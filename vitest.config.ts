@@ -55,7 +55,12 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/api/global-setup.ts'],
+          setupFiles: ['tests/api/file-setup.ts'],
           fileParallelism: false,
+          // One worker keeps its modules from file to file: each file's own worker and imports took about 290 s of
+          // the PGlite run's 756 s on two busy cores. The files share the server anyway; file-setup.ts forgets
+          // the sessions an earlier file logged in (and may have logged out).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 30_000 } },
@@ -68,6 +73,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
+          // As the API tests: one worker keeps playwright-core and the helpers loaded from file to file.
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 30_000, interval: 100 } },

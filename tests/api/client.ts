@@ -79,6 +79,10 @@ export const DEMO = {
 export type DemoRole = keyof typeof DEMO;
 
 const sessions = new Map<string, string>();
+/** Forgets the logged-in sessions: each test file logs in afresh (tests/api/file-setup.ts), as one that logs out needs. */
+export function forgetSessions(): void {
+  sessions.clear();
+}
 /** A session for a demo role, logged in once per test file. */
 export async function sessionOf(role: DemoRole): Promise<string> {
   let s = sessions.get(role);

@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app';
-import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/demo';
-import { freshDatabase } from './test-database';
+import { freshDatabase, makeTemplates } from './test-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,11 +12,13 @@ declare module 'vitest' {
   }
 }
 
-/** One real server per run, on a fresh database, migrated and seeded with the demo data. */
+/**
+ * The templates the files' fresh databases are copied from (test-database.ts), and one real server per run on a
+ * fresh database with the demo data.
+ */
 export default async function setup(project: TestProject) {
-  const tdb = await freshDatabase('api');
-  await migrate(tdb.database);
-  await seedDemo(tdb.database.db);
+  const removeTemplates = await makeTemplates();
+  const tdb = await freshDatabase('api', { seeded: true });
   const serversFile = join(tmpdir(), `ipos-servers-${process.pid}.json`);
   await writeFile(serversFile, JSON.stringify([
     { name: '本机', server: '' }, { name: '测试', server: 'http://127.0.0.1:9', test: true },
@@ -32,5 +32,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await app.close();
     await tdb.drop();
+    await removeTemplates();
   };
 }

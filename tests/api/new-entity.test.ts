@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { introspect } from '../../server/db/introspect';
-import { migrate } from '../../server/db/migrate';
 import { diffSchema } from '../../server/db/schema-diff';
-import { seedDemo } from '../../server/db/seed/demo';
 import { labelTree } from '../../src/domain/i18n/resource-labels';
 import { flattenMenu } from '../../src/domain/menu/flatten';
 import { buildRouteTree } from '../../src/domain/menu/route-tree';
@@ -55,9 +53,7 @@ async function call(method: 'GET' | 'POST', path: string, params: Record<string,
 }
 
 beforeAll(async () => {
-  tdb = await freshDatabase('entity');
-  await migrate(tdb.database);
-  await seedDemo(tdb.database.db);
+  tdb = await freshDatabase('entity', { seeded: true });
   // What `npm run migration:new bins` would write, applied as the migration would be.
   const diff = diffSchema(ALL.map(tableShape), await introspect(tdb.database.db));
   expect(diff.differences).toEqual(['table bins is missing']);

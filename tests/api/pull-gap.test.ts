@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/demo';
 import { tableOf } from '../../server/db/tables';
 import { items } from '../../src/domain/resources/items/items';
 import { freshDatabase, type TestDatabase } from './test-database';
@@ -44,9 +42,7 @@ async function drain(since: number): Promise<{ codes: string[]; cursor: number }
 }
 
 beforeAll(async () => {
-  tdb = await freshDatabase('gap');
-  await migrate(tdb.database);
-  await seedDemo(tdb.database.db);
+  tdb = await freshDatabase('gap', { seeded: true });
   app = await buildApp({ db: tdb.database.db, serversFile: '/nonexistent' });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   session = (await call('POST', '/accounts/login/', { username: 'admin', password: 'admin123' })).sessionid as string;

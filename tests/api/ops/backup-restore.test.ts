@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  call, codesAt, freshPgDatabase, killAll, loginAt, onPostgres, runScript, startServer, tempDir,
+  call, codesAt, freshPgDatabase, killAll, loginAt, onPostgres, runScript, seededDataDir, startServer, tempDir,
 } from './child-server';
 
 /**
@@ -29,8 +29,8 @@ describe(`npm run backup / npm run restore on ${onPostgres() ? 'PostgreSQL' : 'P
   it('restores exactly the rows, sessions and files of the backup', async () => {
     const dir = await tempDir('backup');
     const backups = join(dir.path, 'backups');
-    const pgdb = onPostgres() ? await freshPgDatabase('backup') : undefined;
-    const env: Record<string, string> = pgdb ? { DATABASE_URL: pgdb.url } : { DATA_DIR: join(dir.path, 'data') };
+    const pgdb = onPostgres() ? await freshPgDatabase('backup', { seeded: true }) : undefined;
+    const env: Record<string, string> = pgdb ? { DATABASE_URL: pgdb.url } : { DATA_DIR: await seededDataDir(join(dir.path, 'data')) };
     const cli = { ...env, BACKUP_DIR: backups, BACKUP_KEEP: '5' };
     try {
       const s1 = await startServer(env);

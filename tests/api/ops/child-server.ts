@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createPgDatabase, dropPgDatabase, preparePgliteDir } from '../test-database';
 
 /**
  * Real server processes for the operations tests (issue 16): `server/server.ts` as `npm start` runs it, on a port
@@ -131,19 +131,19 @@ export async function tempDir(label: string): Promise<{ path: string; remove(): 
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }
 
-/** A new, empty PostgreSQL database beside TEST_DATABASE_URL, and its removal. */
-export async function freshPgDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `ipos_${label}_${process.pid}_${Date.now().toString(36)}`.toLowerCase();
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    try { await c.query(q); } finally { await c.end(); }
-  };
-  await admin(`create database "${name}"`);
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+/**
+ * A new PostgreSQL database beside TEST_DATABASE_URL, and its removal: empty, or `seeded` — a copy of the run's
+ * template with the demo data (test-database.ts), for the tests that are not about the first start.
+ */
+export async function freshPgDatabase(label: string, opts: { seeded?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+  const { name, url } = await createPgDatabase(label, opts);
+  return { url, drop: () => dropPgDatabase(name) };
+}
+
+/** Fills a new server's DATA_DIR with the run's seeded PGlite template: the server starts without initdb nor seed. */
+export async function seededDataDir(path: string): Promise<string> {
+  await preparePgliteDir(path, { seeded: true });
+  return path;
 }
 
 export const onPostgres = () => !!process.env.TEST_DATABASE_URL;

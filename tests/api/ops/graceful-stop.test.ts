@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  call, codesAt, freshPgDatabase, killAll, loginAt, onPostgres, startServer, tempDir,
+  call, codesAt, freshPgDatabase, killAll, loginAt, onPostgres, seededDataDir, startServer, tempDir,
 } from './child-server';
 
 /**
@@ -21,8 +21,8 @@ async function pgControlState(dbDir: string): Promise<number> {
 describe('SIGTERM during a burst of saves', () => {
   it('answers the saves in flight, refuses new ones, closes the database, and keeps every acknowledged save', async () => {
     const data = await tempDir('stop');
-    const pgdb = onPostgres() ? await freshPgDatabase('stop') : undefined;
-    const env: Record<string, string> = pgdb ? { DATABASE_URL: pgdb.url } : { DATA_DIR: data.path };
+    const pgdb = onPostgres() ? await freshPgDatabase('stop', { seeded: true }) : undefined;
+    const env: Record<string, string> = pgdb ? { DATABASE_URL: pgdb.url } : { DATA_DIR: await seededDataDir(data.path) };
     try {
       const s1 = await startServer(env);
       const session = await loginAt(s1.base);

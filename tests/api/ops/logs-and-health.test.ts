@@ -7,8 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { rows } from '../../../server/db/connection';
-import { migrate } from '../../../server/db/migrate';
-import { seedDemo } from '../../../server/db/seed/demo';
 import { runDailyBackup } from '../../../server/ops/backup-schedule';
 import { freshDatabase, type TestDatabase } from '../test-database';
 import { call, loginAt, type LogLine } from './child-server';
@@ -27,9 +25,7 @@ const raw: string[] = [];
 const work = join(tmpdir(), `ipos-logs-${process.pid}-${Date.now().toString(36)}`);
 
 beforeAll(async () => {
-  tdb = await freshDatabase('logs');
-  await migrate(tdb.database);
-  await seedDemo(tdb.database.db);
+  tdb = await freshDatabase('logs', { seeded: true });
   await mkdir(join(work, 'web'), { recursive: true });
   await writeFile(join(work, 'web', 'index.html'), '<!doctype html><title>IPOS</title>');
   await writeFile(join(work, 'servers.json'), '[]');
