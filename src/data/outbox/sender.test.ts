@@ -6,7 +6,8 @@ import { OfflineDb } from '../offline/db';
 import { rememberComputer } from './device';
 import { deadLetters, outboxIsEmpty, pendingFacts, recordFact } from './outbox';
 import {
-  BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, createOutboxSender, PUSH_LOCK, type OutboxSender, type SenderDeps,
+  BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, createOutboxSender, PUSH_LOCK, WRITE_MAX_WAIT_MS, WRITE_QUIET_MS, type OutboxSender,
+  type SenderDeps,
 } from './sender';
 import { outboxStatusStore } from './status';
 
@@ -447,25 +448,88 @@ describe('backoff', () => {
 });
 
 describe('triggers', () => {
-  it('a recorded fact sends at once while the server is reachable, and waits for the timer while it is not', async () => {
+  it('a recorded fact is sent in the pause after the swiping, at the latest 5 s after the first; offline it waits for the timer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const db = await kiosk();
     const server = fakeServer();
     let reachable = true;
-    const s = sender(db, { push: server.push, reachable: () => reachable, random: () => 1 });
+    let now = 0;
+    const s = sender(db, { push: server.push, reachable: () => reachable, random: () => 1, now: () => now });
     s.start();
     await s.whenIdle();
-    await recordFact('tap', tap('C1'), { db });
-    await vi.waitFor(() => expect(server.held.size).toBe(1));
+    const swipe = async (card: string, after: number) => {
+      now += after;
+      await vi.advanceTimersByTimeAsync(after);
+      await recordFact('tap', tap(card), { db });
+    };
+    // One swipe: sent once the swiping has paused WRITE_QUIET_MS.
+    await swipe('C1', 0);
+    await vi.advanceTimersByTimeAsync(WRITE_QUIET_MS - 1);
+    expect(server.push).not.toHaveBeenCalled();
+    now += WRITE_QUIET_MS;
+    await vi.advanceTimersByTimeAsync(1);
     await s.whenIdle();
+    expect(server.calls.map(c => c.seqs)).toEqual([[1]]);
+    // A swipe every 0.6 s: no pause, so one push of everything WRITE_MAX_WAIT_MS after the first of them.
+    await swipe('C2', 2_000);
+    for (let i = 3; i <= 10; i++) await swipe(`C${i}`, 600);
+    expect(server.calls).toHaveLength(1);
+    now += WRITE_MAX_WAIT_MS - 8 * 600;
+    await vi.advanceTimersByTimeAsync(WRITE_MAX_WAIT_MS - 8 * 600);
+    await s.whenIdle();
+    expect(server.calls.map(c => c.seqs)).toEqual([[1], [2, 3, 4, 5, 6, 7, 8, 9, 10]]);
+    expect(await outboxIsEmpty({ db })).toBe(true);
+    // Out of reach: a swipe does not try at all; the backoff timer (or the return of the server) does.
     reachable = false;
-    await recordFact('tap', tap('C2'), { db });
+    await swipe('C11', 0);
     await s.whenIdle();
-    expect(server.held.size).toBe(1);
+    expect(server.calls).toHaveLength(2);
     expect(outboxStatusStore.getState().nextAttemptAt).not.toBeNull();
-    // The return of the server (or the timer) sends it.
     s.poke();
     await s.whenIdle();
+    expect(server.held.size).toBe(11);
+  });
+
+  it('a fact written while a round pushes goes with that round, and a failure\'s backoff is not cut short by swipes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const db = await kiosk();
+    await queue(db, 1);
+    const server = fakeServer();
+    let release!: () => void;
+    const gate = new Promise<void>(r => { release = r; });
+    let fail = false;
+    const push = vi.fn(async (d: string, ms: readonly Mutation[], f: number) => {
+      if (push.mock.calls.length === 1) await gate;
+      if (fail) throw new ApiError({ kind: 'server', status: 503, msg: '服务器忙' });
+      return server.apply(d, ms, f);
+    });
+    const s = sender(db, { push, random: () => 1, now: () => 0 });
+    s.start();
+    await vi.waitFor(() => expect(push).toHaveBeenCalledTimes(1));
+    // Written while the round pushes: the round reads the outbox again after each reply and takes it along; the
+    // timer the write armed finds nothing left.
+    await recordFact('tap', tap('C9'), { db });
+    release();
+    await s.whenIdle();
     expect(server.held.size).toBe(2);
+    await vi.advanceTimersByTimeAsync(WRITE_QUIET_MS);
+    await s.whenIdle();
+    expect(push).toHaveBeenCalledTimes(2);
+    // The server fails: the 1 s backoff is armed, and swipes do not bring the next attempt forward... nor push it back.
+    fail = true;
+    await recordFact('tap', tap('C10'), { db });
+    await vi.advanceTimersByTimeAsync(WRITE_QUIET_MS);
+    await s.whenIdle();
+    expect(push).toHaveBeenCalledTimes(3);
+    expect(s.failures).toBe(1);
+    await recordFact('tap', tap('C11'), { db });
+    await vi.advanceTimersByTimeAsync(BACKOFF_BASE_MS - 1);
+    expect(push).toHaveBeenCalledTimes(3);
+    fail = false;
+    await vi.advanceTimersByTimeAsync(1);
+    await s.whenIdle();
+    expect(push).toHaveBeenCalledTimes(4);
+    expect(await outboxIsEmpty({ db })).toBe(true);
   });
 
   it('a poke during a round runs another round after it', async () => {

@@ -38,7 +38,6 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
   const recent = useRef<PendingTap[]>([]);
   const lastSwipe = useRef(new Map<string, number>());
   const pulledAt = useStore(syncStore, s => s.pulledAt);
-  const lastPush = useStore(outboxStatusStore, s => s.lastSuccessAt);
   const stamp = PULLED.map(t => pulledAt[t] ?? 0).join('|');
 
   useEffect(() => {
@@ -82,13 +81,19 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
 
   // After a push the server holds new state (and supervisors may have resolved this kiosk's dead letters): the copy
   // and the dead letters are refreshed shortly after, once for a burst of swipes; and once when the screen opens.
+  // Subscribed, not rendered: a push must not re-render the kiosk while the operator swipes.
   useEffect(() => {
-    const timer = setTimeout(() => {
-      if (lastPush !== null) void syncOffline();
-      void reconcileDeadLetters();
-    }, lastPush === null ? 0 : REFRESH_AFTER_PUSH_MS);
-    return () => clearTimeout(timer);
-  }, [lastPush]);
+    let timer = setTimeout(() => void reconcileDeadLetters(), 0);
+    const unsubscribe = outboxStatusStore.subscribe((s, prev) => {
+      if (s.lastSuccessAt === prev.lastSuccessAt || s.lastSuccessAt === null) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        void syncOffline();
+        void reconcileDeadLetters();
+      }, REFRESH_AFTER_PUSH_MS);
+    });
+    return () => { clearTimeout(timer); unsubscribe(); };
+  }, []);
 
   const swipe = useCallback(async (code: string, bad: number): Promise<SwipeResult> => {
     const started = performance.now();
