@@ -1,12 +1,13 @@
 /**
  * bench/swipe (issue 13, "Benchmarks"): the card-swipe kiosk's answer time — from the Enter that ends a reader's
  * burst to the frame after the large green panel shows the card — over 500 swipes with the network cut (each swipe
- * written to the outbox only) and 500 online (each write also starts a push), next to a bare strict-durability
+ * written to the outbox only) and 500 online (the outbox pushed in the operator's pauses), next to a bare strict-durability
  * IndexedDB put followed by one animation frame, 500 times, in the same browser in the same run. Goal: the kiosk's
  * p95 ≤ 2× the bare put's p95.
  *
  *   npm run bench:swipe                                   # server on an embedded PGlite in a temp folder
  *   BENCH_DATABASE_URL=postgres://… npm run bench:swipe   # on a fresh database beside the given one
+ *   BENCH_DUMP=/tmp/swipe.json npm run bench:swipe        # also writes every swipe's time and the page's /sync/ calls
  *
  * The app is built (vite build, the PWA with its service worker) into a temp folder and served by the real server on
  * the demo data; a terminal bound to a work node of its own holds 500 waiting cards. The kiosk logs in from the login
@@ -152,7 +153,12 @@ try {
   await scan(context, page, BADGE);
   await page.waitForFunction(() => document.querySelector('[data-testid="kiosk-operator"]')?.textContent !== '请刷工牌');
 
+  // For BENCH_DUMP: when each swipe was typed and each call of the outbox and the offline copy went and came back.
+  const events: [number, string][] = [];
+  page.on('request', r => { if (r.url().includes('/sync/')) events.push([Date.now(), new URL(r.url()).pathname]); });
+  page.on('requestfinished', r => { if (r.url().includes('/sync/')) events.push([Date.now(), 'done ' + new URL(r.url()).pathname]); });
   const swipe = async (code: string) => {
+    events.push([Date.now(), 'swipe ' + code]);
     const waiting = page.evaluate(c => window.swipeBench.waitPanel(c), code);
     await scan(context, page, code);
     return waiting;
@@ -168,6 +174,7 @@ try {
   const online: number[] = [];
   for (const c of cards) online.push(await swipe(c));
   const bare = await page.evaluate(n => window.swipeBench.barePut(n), SWIPES);
+  if (process.env.BENCH_DUMP) (await import("node:fs")).writeFileSync(process.env.BENCH_DUMP, JSON.stringify({ offline, online, bare, events }));
 
   const b = stats(bare), off = stats(offline), on = stats(online);
   const row = (label: string, s: { p50: number; p95: number }) =>

@@ -187,6 +187,36 @@ export function syncOffline(): Promise<void> {
   return passing;
 }
 
+/**
+ * A screen busy with input may hold the background passes back: the card-swipe kiosk while the operator swipes, since
+ * a pass (its writes, then the screen reloading its rows) competes with the next swipe for the kiosk's CPU and
+ * IndexedDB (bench/swipe: swipes of 300 ms during a pass, 20 ms otherwise). The hold answers how many ms to wait
+ * (0: go); the screen bounds how long it holds. A user's "update now" is never held.
+ */
+let hold: (() => number) | null = null;
+let heldTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Installs (or, with null, removes) the hold of the screen on show. */
+export function setSyncHold(fn: (() => number) | null): void {
+  hold = fn;
+  if (!fn && heldTimer !== undefined) {
+    clearTimeout(heldTimer);
+    heldTimer = undefined;
+    void syncOffline();
+  }
+}
+
+/** A background pass: now, or once the screen on show lets go (one waiting pass at most). */
+export function syncOfflineWhenFree(): void {
+  const wait = hold?.() ?? 0;
+  if (wait <= 0) {
+    void syncOffline();
+    return;
+  }
+  if (heldTimer !== undefined) return;
+  heldTimer = setTimeout(() => { heldTimer = undefined; syncOfflineWhenFree(); }, wait);
+}
+
 let started = false;
 
 /**
@@ -207,14 +237,14 @@ export function startOfflineSync(username: string): void {
       return;
     }
     // The screens the user opens first get the server and the CPU first; the copy fills once they are shown.
-    setTimeout(() => { if (connectivityStore.getState().reachable) void syncOffline(); }, FIRST_PASS_DELAY_MS);
+    setTimeout(() => { if (connectivityStore.getState().reachable) syncOfflineWhenFree(); }, FIRST_PASS_DELAY_MS);
   })();
   if (started) return;
   started = true;
-  onReconnect(() => void syncOffline());
+  onReconnect(syncOfflineWhenFree);
   onSessionReset(() => void clearOfflineCopy(db()).catch(() => undefined));
   setInterval(() => {
     const visible = typeof document === 'undefined' || document.visibilityState === 'visible';
-    if (visible && connectivityStore.getState().reachable && sessionStore.getState().sessionid) void syncOffline();
+    if (visible && connectivityStore.getState().reachable && sessionStore.getState().sessionid) syncOfflineWhenFree();
   }, SYNC_EVERY_MS);
 }

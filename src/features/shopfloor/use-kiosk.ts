@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { badgeSalt, loadKioskRows } from '../../data/kiosk-data';
-import { syncOffline, syncStore } from '../../data/offline/sync-engine';
+import { setSyncHold, syncOffline, syncStore } from '../../data/offline/sync-engine';
 import { reconcileDeadLetters } from '../../data/outbox/dead-letters';
 import { addToKioskDay, kioskDay, localDay } from '../../data/outbox/kioskday';
 import { pendingFacts, recordFact } from '../../data/outbox/outbox';
@@ -9,6 +9,7 @@ import { outboxStatusStore } from '../../data/outbox/status';
 import type { KioskDayRecord } from '../../data/offline/db';
 import type { TapArgs } from '../../domain/contract/facts';
 import { createBadgeHasher, type BadgeHasher } from '../../ui/scanner/badge';
+import { swipeHold } from './swipe-hold';
 import { indexOf, type CardRow, type KioskIndex, type PendingTap, type StepRow, type WorknodeRow } from './kiosk-state';
 import { decideSwipe, type Operator, type SwipeOutcome } from './kiosk-swipe';
 
@@ -23,7 +24,6 @@ export interface SwipeResult { outcome: SwipeOutcome; at: number; /** ms from th
 const PULLED = ['cards', 'cardnodes', 'worknodes', 'workflows', 'persons'] as const;
 /** After a push the server holds new state: the copy is refreshed soon after, once for a burst of swipes. */
 const REFRESH_AFTER_PUSH_MS = 3_000;
-
 export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
   const [index, setIndex] = useState<KioskIndex | null>(null);
   const [badges, setBadges] = useState<ReadonlyMap<string, Operator>>(new Map());
@@ -37,6 +37,7 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
   // replaces the rows, and an acknowledged fact leaves the outbox before the next pull brings its effect).
   const recent = useRef<PendingTap[]>([]);
   const lastSwipe = useRef(new Map<string, number>());
+  const lastSwipeAt = useRef(0);
   const pulledAt = useStore(syncStore, s => s.pulledAt);
   const stamp = PULLED.map(t => pulledAt[t] ?? 0).join('|');
 
@@ -81,23 +82,30 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
 
   // After a push the server holds new state (and supervisors may have resolved this kiosk's dead letters): the copy
   // and the dead letters are refreshed shortly after, once for a burst of swipes; and once when the screen opens.
-  // Subscribed, not rendered: a push must not re-render the kiosk while the operator swipes.
+  // Subscribed, not rendered: a push must not re-render the kiosk while the operator swipes. Every background
+  // refresh of the copy waits for a pause in the swiping (swipeHold).
   useEffect(() => {
+    const hold = swipeHold(() => lastSwipeAt.current);
+    setSyncHold(hold);
     let timer = setTimeout(() => void reconcileDeadLetters(), 0);
+    const refreshWhenFree = () => {
+      const wait = hold();
+      if (wait > 0) { timer = setTimeout(refreshWhenFree, wait); return; }
+      void syncOffline();
+      void reconcileDeadLetters();
+    };
     const unsubscribe = outboxStatusStore.subscribe((s, prev) => {
       if (s.lastSuccessAt === prev.lastSuccessAt || s.lastSuccessAt === null) return;
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        void syncOffline();
-        void reconcileDeadLetters();
-      }, REFRESH_AFTER_PUSH_MS);
+      timer = setTimeout(refreshWhenFree, REFRESH_AFTER_PUSH_MS);
     });
-    return () => { clearTimeout(timer); unsubscribe(); };
+    return () => { clearTimeout(timer); unsubscribe(); setSyncHold(null); };
   }, []);
 
   const swipe = useCallback(async (code: string, bad: number): Promise<SwipeResult> => {
     const started = performance.now();
     const at = Date.now();
+    lastSwipeAt.current = at;
     if (!index || worknodeId === null) return { outcome: { kind: 'refused', reason: 'tap_need_operator' }, at, ms: 0 };
     const hash = hasher ? await hasher(code) : null;
     const queued = (await pendingFacts({ card: code, name: 'tap' })).map(f => ({ seq: f.seq, args: f.args as PendingTap['args'] }));
