@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { outboxDb } from '../../data/outbox/device';
+import { rememberComputer } from '../../data/outbox/device';
 import { settlePush } from '../../data/outbox/outbox';
 import { applyUpdateWhenSent } from './update-gate';
 
@@ -19,5 +20,27 @@ describe('an app update waits for the outbox', () => {
     await settlePush(db, 'K', [], { msg: 'OK', lastSeq: 2, results: [] });
     expect(await applyUpdateWhenSent(apply)).toBe(0);
     expect(apply).toHaveBeenCalledOnce();
+  });
+
+  it('does not wait for facts queued under another terminal: they wait for its login, kept through the update', async () => {
+    const db = outboxDb();
+    await db.outbox.clear();
+    await rememberComputer(db, { id: 2, code: 'K-02', name: 'Kiosk 2', worknode_ids: [1], device_id: null, last_seq: 0 });
+    const fact = (seq: number, device?: string) => ({
+      id: `g${seq}`, seq, name: 'tap' as const, args: {}, at: new Date().toISOString(), v: 1, ...(device ? { device } : {}),
+    });
+    await db.outbox.bulkAdd([fact(10, 'K-01'), fact(11, 'K-01')]);
+    const apply = vi.fn(async () => undefined);
+    expect(await applyUpdateWhenSent(apply)).toBe(0);
+    expect(apply).toHaveBeenCalledOnce();
+    expect(await db.outbox.count()).toBe(2);
+    // This terminal's own fact, or one queued before any device login, holds the update back.
+    for (const f of [fact(12, 'K-02'), fact(13)]) {
+      await db.outbox.clear();
+      await db.outbox.bulkAdd([fact(10, 'K-01'), f]);
+      apply.mockClear();
+      expect(await applyUpdateWhenSent(apply)).toBe(1);
+      expect(apply).not.toHaveBeenCalled();
+    }
   });
 });

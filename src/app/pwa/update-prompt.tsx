@@ -2,7 +2,6 @@ import { Button, Group, Notification, Text } from '@mantine/core';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerSW } from 'virtual:pwa-register';
-import { useOutboxStatus } from '../../ui/stores';
 import { applyUpdateWhenSent } from './update-gate';
 
 /**
@@ -35,11 +34,11 @@ const subscribe = (l: () => void) => { listeners.add(l); return () => { listener
 export function UpdatePrompt() {
   const { t } = useTranslation();
   const available = useSyncExternalStore(subscribe, () => needRefresh, () => false);
-  const pending = useOutboxStatus(s => s.pending);
   const [dismissed, setDismissed] = useState(false);
   const [found, setFound] = useState(0);
   if (!available || dismissed) return null;
-  const waiting = pending > 0 ? pending : found;
+  // What the gate found still to send at the last try (the badge's count may hold other terminals' facts).
+  const waiting = found;
   // Tells the waiting worker to SKIP_WAITING (the page reloads once it has taken control), once the outbox is empty.
   const apply = async () => setFound(await applyUpdateWhenSent(async () => { await updateSW?.(true); }));
   return (
@@ -47,7 +46,8 @@ export function UpdatePrompt() {
       style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 1000 }}>
       {waiting > 0 && <Text size="sm" data-testid="update-waiting">{t('pages.update_waiting', { count: waiting })}</Text>}
       <Group gap="xs" mt="xs">
-        <Button size="xs" disabled={pending > 0} onClick={() => void apply()}>{t('pages.update_now')}</Button>
+        {/* Not disabled by the badge's count: the gate counts only the facts this browser can send. */}
+        <Button size="xs" onClick={() => void apply()}>{t('pages.update_now')}</Button>
         <Button size="xs" variant="default" onClick={() => setDismissed(true)}>{t('pages.update_later')}</Button>
       </Group>
     </Notification>

@@ -153,7 +153,19 @@ export async function outboxStats(o: { db?: OfflineDb } = {}): Promise<OutboxSta
   });
 }
 
-/** Whether every fact has been acknowledged (an app update waits for this). */
+/**
+ * The facts this browser can send now: those of the terminal it is logged in as and those queued before any device
+ * login (all of them when it is logged in as none). Facts queued under another terminal wait for that terminal's
+ * login; they survive an app update like every outbox row, so an update need not wait for them.
+ */
+export async function sendableCount(o: { db?: OfflineDb; computer?: string | null } = {}): Promise<number> {
+  const db = o.db ?? outboxDb();
+  const code = o.computer === undefined ? (await storedComputer(db))?.code ?? null : o.computer;
+  if (code === null) return db.outbox.count();
+  return db.outbox.filter(r => !r.device || r.device === code).count();
+}
+
+/** Whether every fact has been acknowledged. */
 export async function outboxIsEmpty(o: { db?: OfflineDb } = {}): Promise<boolean> {
   const db = o.db ?? outboxDb();
   return (await db.outbox.count()) === 0;
