@@ -115,7 +115,11 @@ const E2E_SHORT = ['session', 'scheduling', 'not-found', 'piece-work', 'devices'
   .map(n => `tests/e2e/${n}.test.ts`);
 const e2eFiles = readdirSync('tests/e2e').filter(f => f.endsWith('.test.ts')).map(f => `tests/e2e/${f}`);
 const e2e = (label, files) => ({ label, args: ['--project', 'e2e', ...files], env: { TEST_DATABASE_URL: postgres } });
-const pgliteLane = [{ label: 'api on PGlite', args: ['--project', 'api'], env: { TEST_DATABASE_URL: '' } }];
+// The tests of the HTTP layer's security (tests/api/security: headers, login limits, the permission matrix, row scope,
+// files' access, idempotency…) do not depend on the engine, and PostgreSQL's real concurrency is their harder case:
+// with PostgreSQL here they run on it only (decision 129); `npm run test:api` runs them on PGlite.
+const SECURITY = 'tests/api/security/**';
+const pgliteLane = [{ label: 'api on PGlite', args: ['--project', 'api', ...(postgres ? ['--exclude', SECURITY] : [])], env: { TEST_DATABASE_URL: '' } }];
 const postgresLane = postgres ? [{ label: 'api on PostgreSQL', args: ['--project', 'api'], env: { TEST_DATABASE_URL: postgres } }] : [];
 if (!browserTests) console.warn(`\n${chromium} is missing: skipping the browser tests (apt-get install chromium).`);
 else if (postgres) {

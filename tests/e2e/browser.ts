@@ -38,8 +38,16 @@ export async function watchCsp(context: BrowserContext): Promise<void> {
   });
 }
 
-export async function newPage(browser: Browser, opts: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: opts.locale ?? 'zh-CN', baseURL: appUrl() });
+/**
+ * A fresh context and page. Without `serviceWorker` the context blocks the app's service worker: each fresh context
+ * would otherwise install it and precache every chunk of the app (4 MB) while the test runs, about a tenth of a UI
+ * test's time on two busy cores, for tests that are not about it. The tests of the offline app (offline, session,
+ * shopfloor, data-layer) run with it.
+ */
+export async function newPage(browser: Browser, opts: { locale?: string; serviceWorker?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: opts.locale ?? 'zh-CN', baseURL: appUrl(), serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
+  });
   await watchCsp(context);
   const page = await context.newPage();
   return { context, page };

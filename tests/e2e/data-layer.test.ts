@@ -11,7 +11,7 @@ import { logIn, loginToDashboard, pagePerTest, serverCall, waitForServiceWorkerC
  */
 let context: BrowserContext;
 let page: Page;
-pagePerTest(s => { ({ context, page } = s); });
+pagePerTest(s => { ({ context, page } = s); }, { serviceWorker: true });
 
 async function sessionOf(p: Page = page): Promise<string> {
   const sid = await p.evaluate(() => sessionStorage.getItem('sessionid'));

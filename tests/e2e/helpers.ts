@@ -96,16 +96,17 @@ export interface PageSession { browser: Browser; context: BrowserContext; page: 
  * The hooks of a browser test file: one Chromium for the file, a fresh context and page for each test (15 s default
  * timeout, closed after the test). With `login`, each test starts logged in as admin without the login page
  * (`startLoggedIn`): on the dashboard, or with `dashboard: false` on nothing yet (`logIn`), for tests whose first step
- * opens another page — the app's start on the dashboard would only be thrown away. `onEach` receives each test's
- * objects.
+ * opens another page — the app's start on the dashboard would only be thrown away. `serviceWorker`: the app's service
+ * worker runs (browser.ts `newPage`: blocked otherwise). `onEach` receives each test's objects.
  */
-export function pagePerTest(onEach: (s: PageSession) => void, opts: { login?: boolean; dashboard?: boolean } = {}): void {
+export function pagePerTest(onEach: (s: PageSession) => void,
+  opts: { login?: boolean; dashboard?: boolean; serviceWorker?: boolean } = {}): void {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   beforeAll(async () => { browser = await launch(); });
   afterAll(async () => { await browser?.close(); });
   beforeEach(async () => {
-    const s = await newPage(browser!);
+    const s = await newPage(browser!, { serviceWorker: opts.serviceWorker });
     context = s.context;
     context.setDefaultTimeout(15_000);
     onEach({ browser: browser!, ...s });
