@@ -115,11 +115,15 @@ const E2E_SHORT = ['session', 'scheduling', 'not-found', 'piece-work', 'devices'
   .map(n => `tests/e2e/${n}.test.ts`);
 const e2eFiles = readdirSync('tests/e2e').filter(f => f.endsWith('.test.ts')).map(f => `tests/e2e/${f}`);
 const e2e = (label, files) => ({ label, args: ['--project', 'e2e', ...files], env: { TEST_DATABASE_URL: postgres } });
-// The tests of the HTTP layer's security (tests/api/security: headers, login limits, the permission matrix, row scope,
-// files' access, idempotency…) do not depend on the engine, and PostgreSQL's real concurrency is their harder case:
-// with PostgreSQL here they run on it only (decision 129); `npm run test:api` runs them on PGlite.
-const SECURITY = 'tests/api/security/**';
-const pgliteLane = [{ label: 'api on PGlite', args: ['--project', 'api', ...(postgres ? ['--exclude', SECURITY] : [])], env: { TEST_DATABASE_URL: '' } }];
+// The tests of the HTTP layer (tests/api/security: headers, login limits, the permission matrix, row scope, files'
+// access, idempotency…; the login and session rules; the answers to bad input) do not depend on the engine, and
+// PostgreSQL's real concurrency is their harder case: with PostgreSQL here they run on it only (decision 129);
+// `npm run test:api` runs them on PGlite.
+const HTTP_LAYER = ['tests/api/security/**', 'tests/api/bad-input.test.ts', 'tests/api/auth.test.ts'];
+const pgliteLane = [{
+  label: 'api on PGlite', args: ['--project', 'api', ...(postgres ? HTTP_LAYER.flatMap(g => ['--exclude', g]) : [])],
+  env: { TEST_DATABASE_URL: '' },
+}];
 const postgresLane = postgres ? [{ label: 'api on PostgreSQL', args: ['--project', 'api'], env: { TEST_DATABASE_URL: postgres } }] : [];
 if (!browserTests) console.warn(`\n${chromium} is missing: skipping the browser tests (apt-get install chromium).`);
 else if (postgres) {
@@ -130,6 +134,7 @@ s = await vitestLanes([pgliteLane, postgresLane].filter(l => l.length > 0));
 if (s !== 0) finish(s);
 
 // The shop floor's chaos test (tests/chaos): 5,000 swipes through a server process killed mid-run, on a fresh
-// PostgreSQL database when there is one, else on PGlite.
+// PostgreSQL database when there is one, else on PGlite. Alone: beside the browser tests it starved them (a browser
+// test's 15 s wait ran out).
 s = vitest('chaos', ['--project', 'chaos'], { TEST_DATABASE_URL: postgres });
 finish(s);

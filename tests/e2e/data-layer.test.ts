@@ -51,7 +51,8 @@ async function persistedQueryOf(api: string): Promise<boolean> {
 async function openList(path: string): Promise<void> {
   await page.goto(path);
   await page.getByTestId('resource-list').waitFor();
-  await page.getByTestId('grid-row').first().waitFor();
+  // Offline, the first rows come from the Dexie copy of 60,000 items: slow on two busy cores, so a longer wait.
+  await page.getByTestId('grid-row').first().waitFor({ timeout: 45_000 });
 }
 
 describe('offline reads', () => {
