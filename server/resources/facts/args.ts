@@ -67,14 +67,28 @@ export function checkArgs(name: MutationName, v: number, args: unknown): ArgsChe
 }
 
 /**
- * A pushed (or resubmitted) fact's arguments as stored and as checked. Characters PostgreSQL cannot hold are taken
- * out of what is stored, and the fact is refused; arguments beyond ARGS_MAX_BYTES are refused and stored as their size
- * only (a sender that broken is not allowed to fill the table).
+ * What JSON text shows of characters PostgreSQL cannot hold: `JSON.stringify` writes a NUL and an unpaired surrogate
+ * as `\u` escapes (a paired one stays a literal character), so text without such an escape holds neither.
  */
-export function readArgs(name: MutationName, v: number, raw: unknown): { stored: unknown; check: ArgsCheck } {
-  const bytes = Buffer.byteLength(JSON.stringify(raw ?? null));
-  if (bytes > ARGS_MAX_BYTES) return { stored: { too_large_bytes: bytes }, check: { ok: false, detail: `args: ${bytes} > ${ARGS_MAX_BYTES} bytes` } };
+const UNSTORABLE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+
+/**
+ * A pushed (or resubmitted) fact's arguments as stored and as checked, with the stored value's JSON text (what the
+ * insert writes). Characters PostgreSQL cannot hold are taken out of what is stored, and the fact is refused;
+ * arguments beyond ARGS_MAX_BYTES are refused and stored as their size only (a sender that broken is not allowed to
+ * fill the table).
+ */
+export function readArgs(name: MutationName, v: number, raw: unknown): { stored: unknown; json: string; check: ArgsCheck } {
+  const json = JSON.stringify(raw ?? null);
+  // A UTF-16 unit is at most 3 bytes of UTF-8: only text that could be too long is measured.
+  const bytes = json.length * 3 > ARGS_MAX_BYTES ? Buffer.byteLength(json) : json.length;
+  if (bytes > ARGS_MAX_BYTES) {
+    const stored = { too_large_bytes: bytes };
+    return { stored, json: JSON.stringify(stored), check: { ok: false, detail: `args: ${bytes} > ${ARGS_MAX_BYTES} bytes` } };
+  }
+  if (!UNSTORABLE_ESCAPE.test(json)) return { stored: raw ?? null, json, check: checkArgs(name, v, raw ?? null) };
   const s = storable(raw);
-  if (s.changed) return { stored: s.value, check: { ok: false, detail: 'args: invalid characters' } };
-  return { stored: s.value, check: checkArgs(name, v, s.value) };
+  if (s.changed) return { stored: s.value, json: JSON.stringify(s.value ?? null), check: { ok: false, detail: 'args: invalid characters' } };
+  // An escape that was not what it looked like (a key or text holding a backslash and `u0000`, say).
+  return { stored: s.value, json, check: checkArgs(name, v, s.value) };
 }

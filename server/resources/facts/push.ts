@@ -32,12 +32,22 @@ export interface PushOutcome {
 /** A uuid stored by someone else between our look and our insert: the batch is decided again. */
 class Redecide extends Error {}
 
-/** The codes of a transaction PostgreSQL undid because of another (deadlock, serialisation): worth a retry. */
+/** The error of a statement, or the driver's error drizzle wrapped it in. */
+function dbError(e: unknown): { code?: unknown; constraint?: unknown } {
+  const x = (e ?? {}) as { code?: unknown; constraint?: unknown; cause?: unknown };
+  return x.code === undefined && x.cause !== undefined ? (x.cause ?? {}) as { code?: unknown; constraint?: unknown } : x;
+}
+
+/**
+ * Worth deciding and writing the batch again: a uuid found stored by the facts' insert (a plain insert: a unique
+ * violation of facts.uuid, which only another device's transaction can cause, undoes the batch; `on conflict do
+ * nothing` cost every push its speculative insertion to guard against that rare case), or a transaction PostgreSQL
+ * undid because of another (deadlock, serialisation).
+ */
 function retryable(e: unknown): boolean {
   if (e instanceof Redecide) return true;
-  const code = (x: unknown) => (x as { code?: unknown } | null)?.code;
-  const c = code(e) ?? code((e as { cause?: unknown } | null)?.cause);
-  return c === '40P01' || c === '40001';
+  const { code, constraint } = dbError(e);
+  return (code === '23505' && constraint === 'facts_uuid_key') || code === '40P01' || code === '40001';
 }
 
 /** A stored reason as the reply tells it (a key of an older build that this one lacks is left out). */
@@ -47,16 +57,20 @@ export function storedReason(key: unknown, params: unknown): Reason | undefined 
 }
 
 /**
- * The device's watermark after this batch: every fact up to it is held by the server. `base` is where it stands
- * (at least the floor − 1); it moves up over each following seq the computer has a fact for, and stops at a gap.
+ * Raises the device's watermark after this batch and returns it: every fact up to it is held by the server. `base` is
+ * where it stands (at least the floor − 1); it moves up over each following seq the computer has a fact for, and
+ * stops at a gap.
  */
-async function watermark(tx: Db, computerId: number, base: number): Promise<number> {
-  const [r] = await rows<{ w: number | string | null }>(tx, sql`
-    select max(seq) as w from (
-      select seq, seq - row_number() over (order by seq) as run
-      from (select distinct seq from facts where computer_id = ${computerId} and seq > ${base}) s) t
-    where run = ${base}`);
-  return r?.w === null || r?.w === undefined ? base : Number(r.w);
+async function raiseWatermark(tx: Db, computerId: number, base: number): Promise<number> {
+  const [r] = await rows<{ last_seq: number | string }>(tx, sql`
+    update computers set last_seen = now(), last_seq = coalesce((
+      select max(seq) from (
+        select seq, seq - row_number() over (order by seq) as run
+        from (select distinct seq from facts where computer_id = ${computerId} and seq > ${base}) s) t
+      where run = ${base}), ${base})
+    where id = ${computerId}
+    returning last_seq`);
+  return Number(r?.last_seq ?? base);
 }
 
 async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, input: PushInput, everyUuid: boolean): Promise<PushOutcome> {
@@ -83,32 +97,32 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
   }
 
   // New facts in seq order (the contract has them ascending), their arguments made storable and checked.
-  interface Pending { m: Mutation; args: unknown; check: ArgsCheck }
+  interface Pending { m: Mutation; json: string; check: ArgsCheck }
   const seen = new Set<string>();
   const pending: Pending[] = [];
   for (const m of input.mutations) {
     if (stored.has(m.id) || seen.has(m.id)) continue;
     seen.add(m.id);
     const a = readArgs(m.name, m.v, m.args);
-    pending.push({ m, args: a.stored, check: a.check });
+    pending.push({ m, json: a.json, check: a.check });
   }
   const parsed = pending.flatMap(p => (p.check.ok ? [p.check.parsed] : [] as ParsedArgs[]));
   const world = await loadWorld(tx, computer, parsed);
   const decided: FactRow[] = pending.map(p => {
     const at = new Date(p.m.at);
     const decision: Decision = p.check.ok ? decideFact(world, p.check.parsed, at) : badArgs(p.check.detail);
-    return { uuid: p.m.id, computer_id: computer.id, seq: p.m.seq, name: p.m.name, v: p.m.v, args: p.args, at, decision };
+    return { uuid: p.m.id, computer_id: computer.id, seq: p.m.seq, name: p.m.name, v: p.m.v, argsJson: p.json, at, decision };
   });
 
-  const ids = await insertFacts(tx, decided, auth.accountId);
+  // The facts and the steps' effects are submitted together (the transaction's client runs them one after the other):
+  // a uuid found stored by the insert undoes them all anyway.
+  const [ids] = await Promise.all([insertFacts(tx, decided, auth.accountId), writeSteps(tx, world, auth.accountId)]);
   if (ids.size !== decided.length) throw new Redecide();
-  await writeSteps(tx, world, auth.accountId);
   await writeInspections(tx, decided.flatMap(f => (f.decision.inspection
     ? [{ factId: ids.get(f.uuid)!, computerId: computer.id, row: f.decision.inspection }] : [])), auth.accountId);
 
   const base = Math.max(Number(c.last_seq ?? 0), (input.floor ?? 1) - 1);
-  const lastSeq = await watermark(tx, computer.id, base);
-  await tx.execute(sql`update computers set last_seq = ${lastSeq}, last_seen = now() where id = ${computer.id}`);
+  const lastSeq = await raiseWatermark(tx, computer.id, base);
 
   const byUuid = new Map(decided.map(f => [f.uuid, f.decision]));
   const told = new Set<string>();
@@ -134,7 +148,7 @@ export async function pushFacts(db: Db, auth: Auth, computerId: number, device: 
       return await db.transaction(tx => pushOnce(tx, auth, computerId, device, input, attempt > 1));
     } catch (e) {
       if (attempt >= 4 || !retryable(e)) {
-        if (e instanceof Redecide) throw new ApiError(409, 'write_conflict');
+        if (retryable(e)) throw new ApiError(409, 'write_conflict');
         throw e;
       }
     }

@@ -85,54 +85,52 @@ export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly
   const world: World = {
     computer, cards: new Map(), worknodes: new Map(), persons: new Map(), devices: new Set(), changed: new Set(), finished: new Set(),
   };
-  if (cardNos.size > 0) {
-    // The steps first, locked in id order (two pushes touching the same cards lock them in the same order, and a
-    // supervisor's step edit, which locks the step before its card, never waits on us the other way round); then the
-    // cards, read once the steps are ours, so their derived values are the ones those steps last made.
-    const steps = await rows<Record<string, unknown>>(tx, sql`
+  const none = Promise.resolve([]);
+  // The steps first, locked in id order (two pushes touching the same cards lock them in the same order, and a
+  // supervisor's step edit, which locks the step before its card, never waits on us the other way round), found by
+  // their cards' ids (an index scan on card_id; a join on the card number let the planner read every step). The work
+  // nodes, persons and machines are read beside them (submitted together, the transaction's client runs them one after
+  // the other: only round trips are saved). Then the cards, read once the steps are ours, so their derived values are
+  // the ones those steps last made.
+  const [steps, nodes, persons, devices] = await Promise.all([
+    cardNos.size === 0 ? none : rows<Record<string, unknown>>(tx, sql`
       select n.id, n.card_id, n.seq, n.worknode_id, n.status, n.good_quantity, n.bad_quantity, n.started_at, n.finished_at, n.person_id,
         n.device_id
-      from cardnodes n join cards c on c.id = n.card_id
-      where c.show_id = any(${list(cardNos)}::text[]) and not n.canceled
-      order by n.id for update of n`);
-    const cards = await rows<Record<string, unknown>>(tx, sql`
-      select id, show_id, quantity, canceled, item_id, detail_id, status, worknode_id, finished_quantity, bad_quantity
-      from cards where show_id = any(${list(cardNos)}::text[])`);
-    const byId = new Map<number, CardState>();
-    for (const c of cards) {
-      const card: CardState = {
-        id: Number(c.id), show_id: String(c.show_id), quantity: Number(c.quantity), canceled: !!c.canceled, item_id: num(c.item_id),
-        detail_id: num(c.detail_id), status: String(c.status), worknode_id: num(c.worknode_id),
-        finished_quantity: Number(c.finished_quantity ?? 0), bad_quantity: Number(c.bad_quantity ?? 0), steps: [],
-      };
-      world.cards.set(card.show_id, card);
-      byId.set(card.id, card);
-    }
-    for (const s of steps) {
-      byId.get(Number(s.card_id))?.steps.push({
-        id: Number(s.id), card_id: Number(s.card_id), seq: Number(s.seq ?? 0), worknode_id: Number(s.worknode_id),
-        status: s.status as CardNodeStatus, good_quantity: num(s.good_quantity), bad_quantity: num(s.bad_quantity),
-        started_at: s.started_at === null ? null : new Date(s.started_at as string | Date),
-        finished_at: s.finished_at === null ? null : new Date(s.finished_at as string | Date),
-        person_id: num(s.person_id), device_id: num(s.device_id),
-      });
-    }
+      from cardnodes n
+      where n.card_id = any(array(select id from cards where show_id = any(${list(cardNos)}::text[]))) and not n.canceled
+      order by n.id for update`),
+    worknodeIds.size === 0 ? none : rows<{ id: number; tap_mode: TapMode | null; sequence_check: SequenceCheck | null }>(tx, sql`
+      select id, tap_mode, sequence_check from worknodes where id = any(${list(worknodeIds)}::int[])`),
+    personIds.size === 0 ? none : rows<{ id: number; active: boolean | null }>(tx, sql`
+      select id, active from persons where id = any(${list(personIds)}::int[])`),
+    deviceIds.size === 0 ? none : rows<{ id: number }>(tx, sql`select id from devices where id = any(${list(deviceIds)}::int[])`),
+  ]);
+  const cards = cardNos.size === 0 ? [] : await rows<Record<string, unknown>>(tx, sql`
+    select id, show_id, quantity, canceled, item_id, detail_id, status, worknode_id, finished_quantity, bad_quantity
+    from cards where show_id = any(${list(cardNos)}::text[])`);
+  const byId = new Map<number, CardState>();
+  for (const c of cards) {
+    const card: CardState = {
+      id: Number(c.id), show_id: String(c.show_id), quantity: Number(c.quantity), canceled: !!c.canceled, item_id: num(c.item_id),
+      detail_id: num(c.detail_id), status: String(c.status), worknode_id: num(c.worknode_id),
+      finished_quantity: Number(c.finished_quantity ?? 0), bad_quantity: Number(c.bad_quantity ?? 0), steps: [],
+    };
+    world.cards.set(card.show_id, card);
+    byId.set(card.id, card);
   }
-  if (worknodeIds.size > 0) {
-    const nodes = await rows<{ id: number; tap_mode: TapMode | null; sequence_check: SequenceCheck | null }>(tx, sql`
-      select id, tap_mode, sequence_check from worknodes where id = any(${list(worknodeIds)}::int[])`);
-    for (const w of nodes) {
-      world.worknodes.set(Number(w.id), { tap_mode: w.tap_mode ?? 'start_finish', sequence_check: w.sequence_check ?? 'warn' });
-    }
+  for (const s of steps) {
+    byId.get(Number(s.card_id))?.steps.push({
+      id: Number(s.id), card_id: Number(s.card_id), seq: Number(s.seq ?? 0), worknode_id: Number(s.worknode_id),
+      status: s.status as CardNodeStatus, good_quantity: num(s.good_quantity), bad_quantity: num(s.bad_quantity),
+      started_at: s.started_at === null ? null : new Date(s.started_at as string | Date),
+      finished_at: s.finished_at === null ? null : new Date(s.finished_at as string | Date),
+      person_id: num(s.person_id), device_id: num(s.device_id),
+    });
   }
-  if (personIds.size > 0) {
-    const persons = await rows<{ id: number; active: boolean | null }>(tx, sql`
-      select id, active from persons where id = any(${list(personIds)}::int[])`);
-    for (const p of persons) world.persons.set(Number(p.id), p.active !== false);
+  for (const w of nodes) {
+    world.worknodes.set(Number(w.id), { tap_mode: w.tap_mode ?? 'start_finish', sequence_check: w.sequence_check ?? 'warn' });
   }
-  if (deviceIds.size > 0) {
-    const devices = await rows<{ id: number }>(tx, sql`select id from devices where id = any(${list(deviceIds)}::int[])`);
-    for (const d of devices) world.devices.add(Number(d.id));
-  }
+  for (const p of persons) world.persons.set(Number(p.id), p.active !== false);
+  for (const d of devices) world.devices.add(Number(d.id));
   return world;
 }

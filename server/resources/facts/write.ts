@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/connection';
-import { insertNodeWorks } from '../piece-work/node-works';
+import { insertValued, perUnitSources, valuationOf, workOf } from '../piece-work/node-works';
+import { localDateString } from '../../../src/domain/rules/date-single';
 import { writeDerivedCards } from '../production/derived';
 import type { Decision, InspectionRow } from './decide';
 import type { World } from './state';
@@ -9,7 +10,7 @@ import type { World } from './state';
  * The effects of decided facts, written set-based (docs/shopfloor.md "Push"): a statement per kind of row for the
  * whole batch, never one per fact, so draining a queue costs about what inserting its facts does (bench/sync).
  *
- * - facts: one insert of every new fact, applied or rejected, `on conflict (uuid) do nothing`;
+ * - facts: one insert of every new fact, applied or rejected;
  * - card steps: one update of the steps the batch changed (their final state);
  * - cards and their lines' sums: re-derived once, from the steps in memory (writeDerivedCards);
  * - piece work: a record per finished step, made once per step and person (insertNodeWorks, source `swipe`); the
@@ -27,36 +28,40 @@ export interface FactRow {
   seq: number | null;
   name: string;
   v: number;
-  /** Storable JSON (args.ts `storable`). */
-  args: unknown;
+  /** The arguments as storable JSON text (args.ts `readArgs`). */
+  argsJson: string;
   at: Date;
   decision: Decision;
 }
 
 /**
  * Inserts the facts; returns the id of each by uuid. A uuid already stored (only another device's transaction can
- * have put it there meanwhile: one device's pushes are serialised by its computer row) is left out of the map.
+ * have put it there meanwhile: one device's pushes are serialised by its computer row) fails the insert with a unique
+ * violation of facts.uuid, which undoes the batch (push.ts decides it again).
  */
 export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   if (facts.length === 0) return ids;
-  const col = <T>(f: (r: FactRow) => T) => arr(facts.map(f));
-  const d = (f: (x: Decision) => unknown) => arr(facts.map(r => f(r.decision)));
+  // The rows go as one JSON text (each fact's arguments spliced in as the text they came as): JSON.stringify is native,
+  // where nineteen arrays of parameters are escaped element by element (bench/sync).
+  const json = `[${facts.map(r => {
+    const d = r.decision;
+    const row = JSON.stringify({
+      uuid: r.uuid, computer_id: r.computer_id, seq: r.seq, name: r.name, v: r.v, at: r.at.toISOString(), status: d.status,
+      reason: d.reason?.key ?? null, reason_params: d.reason?.params ?? null, person_id: d.columns.person_id, card_id: d.columns.card_id,
+      card_show_id: d.columns.card_show_id, cardnode_id: d.columns.cardnode_id, worknode_id: d.columns.worknode_id,
+      device_id: d.columns.device_id, action: d.columns.action, good: d.columns.good, bad: d.columns.bad,
+    });
+    return `${row.slice(0, -1)},"args":${r.argsJson}}`;
+  }).join(',')}]`;
   const made = await rows<{ id: number; uuid: string }>(tx, sql`
     insert into facts (uuid, computer_id, seq, name, v, args, at, status, reason, reason_params, person_id, card_id, card_show_id,
       cardnode_id, worknode_id, device_id, action, good, bad, created_by, updated_by)
     select x.uuid, x.computer_id, x.seq, x.name, x.v, x.args::jsonb, x.at, x.status, x.reason, x.reason_params::jsonb, x.person_id,
       x.card_id, x.card_show_id, x.cardnode_id, x.worknode_id, x.device_id, x.action, x.good, x.bad, ${by}::int, ${by}::int
-    from unnest(${col(r => r.uuid)}::text[], ${col(r => r.computer_id)}::int[], ${col(r => r.seq)}::int[], ${col(r => r.name)}::text[],
-      ${col(r => r.v)}::int[], ${col(r => JSON.stringify(r.args ?? null))}::text[], ${col(r => r.at.toISOString())}::timestamptz[],
-      ${d(x => x.status)}::text[], ${d(x => x.reason?.key ?? null)}::text[],
-      ${d(x => (x.reason?.params ? JSON.stringify(x.reason.params) : null))}::text[],
-      ${d(x => x.columns.person_id)}::int[], ${d(x => x.columns.card_id)}::int[], ${d(x => x.columns.card_show_id)}::text[],
-      ${d(x => x.columns.cardnode_id)}::int[], ${d(x => x.columns.worknode_id)}::int[], ${d(x => x.columns.device_id)}::int[],
-      ${d(x => x.columns.action)}::text[], ${d(x => x.columns.good)}::numeric[], ${d(x => x.columns.bad)}::numeric[])
-      as x(uuid, computer_id, seq, name, v, args, at, status, reason, reason_params, person_id, card_id, card_show_id, cardnode_id,
-        worknode_id, device_id, action, good, bad)
-    on conflict (uuid) do nothing
+    from json_to_recordset(${json}::json) as x(uuid text, computer_id int, seq int, name text, v int, args json, at timestamptz,
+      status text, reason text, reason_params json, person_id int, card_id int, card_show_id text, cardnode_id int, worknode_id int,
+      device_id int, action text, good numeric, bad numeric)
     returning id, uuid`);
   for (const m of made) ids.set(m.uuid, Number(m.id));
   return ids;
@@ -69,23 +74,57 @@ export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number)
 export async function writeSteps(tx: Db, world: World, by: number): Promise<void> {
   const steps = [...world.changed];
   if (steps.length === 0) return;
-  const col = <T>(f: (s: (typeof steps)[number]) => T) => arr(steps.map(f));
-  const iso = (d: Date | null) => (d === null ? null : d.toISOString());
-  await tx.execute(sql`
+  const json = JSON.stringify(steps.map(s => ({
+    id: s.id, status: s.status, started_at: s.started_at, finished_at: s.finished_at, person_id: s.person_id, device_id: s.device_id,
+    good: s.good_quantity, bad: s.bad_quantity,
+  })));
+  const stepsWritten = tx.execute(sql`
     update cardnodes n set status = x.status, started_at = x.started_at, finished_at = x.finished_at, person_id = x.person_id,
       device_id = x.device_id, good_quantity = x.good, bad_quantity = x.bad, version = n.version + 1, rev = next_rev(),
       updated_at = now(), updated_by = ${by}::int
-    from unnest(${col(s => s.id)}::int[], ${col(s => s.status)}::text[], ${col(s => iso(s.started_at))}::timestamptz[],
-      ${col(s => iso(s.finished_at))}::timestamptz[], ${col(s => s.person_id)}::int[], ${col(s => s.device_id)}::int[],
-      ${col(s => s.good_quantity)}::numeric[], ${col(s => s.bad_quantity)}::numeric[])
-      as x(id, status, started_at, finished_at, person_id, device_id, good, bad)
+    from json_to_recordset(${json}::json) as x(id int, status text, started_at timestamptz, finished_at timestamptz, person_id int,
+      device_id int, good numeric, bad numeric)
     where n.id = x.id`);
   // The cards' steps are all in the world, locked and as now written: the cards are derived from them without a read.
   const touched = new Set(steps.map(s => s.card_id));
-  await writeDerivedCards(tx, [...world.cards.values()].filter(c => touched.has(c.id)).map(c => ({ ...c, nodes: c.steps })));
-  // Exactly one record per finished step and person, whatever was pushed twice: the insert skips a step that has one,
-  // and the unique index on (step, person) of live records settles a race with a supervisor's "from card steps".
-  if (world.finished.size > 0) await insertNodeWorks(tx, { cardnode_ids: [...world.finished] }, 'swipe', by);
+  // Submitted together (the transaction's client runs them one after the other; none reads what another writes):
+  // only the round trips are saved.
+  await Promise.all([
+    stepsWritten,
+    writeDerivedCards(tx, [...world.cards.values()].filter(c => touched.has(c.id)).map(c => ({ ...c, nodes: c.steps }))),
+    insertSwipeWorks(tx, world, by),
+  ]);
+}
+
+/**
+ * A piece-work record per step the batch finished, made from the steps and cards in memory (only their lines' and
+ * items' per-unit values are read). Exactly one per step and person, whatever was pushed twice: the unique index on
+ * (step, person) of live records skips a step that has one, and settles a race with a supervisor's "from card steps".
+ */
+async function insertSwipeWorks(tx: Db, world: World, by: number): Promise<void> {
+  if (world.finished.size === 0) return;
+  const cardById = new Map([...world.cards.values()].map(c => [c.id, c]));
+  const done = [...world.changed].filter(s => world.finished.has(s.id) && s.status === 'done' && s.person_id !== null
+    && s.finished_at !== null && cardById.get(s.card_id)?.canceled === false)
+    .sort((a, b) => a.finished_at!.getTime() - b.finished_at!.getTime() || a.id - b.id);
+  if (done.length === 0) return;
+  const cardOf = (s: (typeof done)[number]) => cardById.get(s.card_id)!;
+  // Only the per-unit values of the lines and items are not in memory; they and the valuation are read together.
+  const [{ lines, itemWeights }, valuation] = await Promise.all([
+    perUnitSources(tx, done.flatMap(s => (cardOf(s).detail_id === null ? [] : [cardOf(s).detail_id!])),
+      done.flatMap(s => (cardOf(s).item_id === null ? [] : [cardOf(s).item_id!]))),
+    valuationOf(tx, done.map(s => ({ work_date: localDateString(s.finished_at!), worknode_id: s.worknode_id, item_id: cardOf(s).item_id }))),
+  ]);
+  await insertValued(tx, done.map(s => {
+    const c = cardOf(s);
+    const line = c.detail_id === null ? undefined : lines.get(c.detail_id);
+    return workOf({
+      cardnode_id: s.id, card_id: c.id, show_id: c.show_id, worknode_id: s.worknode_id, device_id: s.device_id, person_id: s.person_id,
+      status: s.status, finished_at: s.finished_at, item_id: c.item_id, good: s.good_quantity ?? 0, bad: s.bad_quantity ?? 0,
+      item_weight: c.item_id === null ? null : itemWeights.get(c.item_id) ?? null, line_quantity: line?.quantity ?? null,
+      line_kg: line?.kg ?? null, line_metres: line?.metres ?? null,
+    });
+  }), valuation, 'swipe', by);
 }
 
 /** Defects by reason: a reason named twice counts once, with both quantities. */

@@ -9,7 +9,7 @@ import { tableOf } from '../../db/tables';
 import { column } from '../columns';
 import { recordHistoryBatch } from '../write';
 import { closedPeriods } from './periods';
-import { categoryChains, valuerFor } from './valuation';
+import { categoryChains, valuerFor, type Valuer } from './valuation';
 
 /**
  * Work records made from finished card steps (docs/piece-work.md): one per step and the person who ran it, with the
@@ -35,11 +35,14 @@ export interface NodeFacts {
   metres: number | null;
 }
 
-interface FactRow {
+/** A finished step with what its card's line and item say per unit: what `workOf` turns into a record's facts. */
+export interface StepOfWork {
   cardnode_id: number; card_id: number; show_id: string; worknode_id: number; device_id: number | null;
-  person_id: number | null; status: string; finished_at: string | null; item_id: number | null; good: number; bad: number;
+  person_id: number | null; status: string; finished_at: Date | null; item_id: number | null; good: number; bad: number;
   item_weight: number | null; line_quantity: number | null; line_kg: string | null; line_metres: string | null;
 }
+
+type FactRow = Omit<StepOfWork, 'finished_at'> & { finished_at: string | null };
 
 /** Per-unit value of a line's property column total (kilograms, metres), when the line states both. */
 function perUnit(total: string | null, lineQuantity: number | null): number | null {
@@ -60,19 +63,42 @@ export async function nodeFacts(tx: Db, where: SQL): Promise<NodeFacts[]> {
     left join details d on d.id = c.detail_id
     where not n.canceled and ${where}
     order by n.finished_at, n.id`);
-  return found.map(r => {
-    const good = Number(r.good);
-    const lineQty = r.line_quantity === null ? null : Number(r.line_quantity);
-    const kg = perUnit(r.line_kg, lineQty) ?? (r.item_weight === null ? null : Number(r.item_weight));
-    const m = perUnit(r.line_metres, lineQty);
-    return {
-      cardnode_id: Number(r.cardnode_id), card_id: Number(r.card_id), card_show_id: r.show_id, worknode_id: Number(r.worknode_id),
-      device_id: r.device_id === null ? null : Number(r.device_id), person_id: r.person_id === null ? null : Number(r.person_id),
-      status: r.status, work_date: r.finished_at === null ? null : localDateString(new Date(r.finished_at)),
-      item_id: r.item_id === null ? null : Number(r.item_id), quantity: good, bad_quantity: Number(r.bad),
-      weight: kg === null ? null : roundTo(good * kg, 4), metres: m === null ? null : roundTo(good * m, 4),
-    };
-  });
+  return found.map(r => workOf({ ...r, finished_at: r.finished_at === null ? null : new Date(r.finished_at) }));
+}
+
+/** The facts of a record of a finished step: its quantities, the local day it finished, its weight and metres. */
+export function workOf(r: StepOfWork): NodeFacts {
+  const good = Number(r.good);
+  const lineQty = r.line_quantity === null ? null : Number(r.line_quantity);
+  const kg = perUnit(r.line_kg, lineQty) ?? (r.item_weight === null ? null : Number(r.item_weight));
+  const m = perUnit(r.line_metres, lineQty);
+  return {
+    cardnode_id: Number(r.cardnode_id), card_id: Number(r.card_id), card_show_id: r.show_id, worknode_id: Number(r.worknode_id),
+    device_id: r.device_id === null ? null : Number(r.device_id), person_id: r.person_id === null ? null : Number(r.person_id),
+    status: r.status, work_date: r.finished_at === null ? null : localDateString(r.finished_at),
+    item_id: r.item_id === null ? null : Number(r.item_id), quantity: good, bad_quantity: Number(r.bad),
+    weight: kg === null ? null : roundTo(good * kg, 4), metres: m === null ? null : roundTo(good * m, 4),
+  };
+}
+
+/** What the lines and items of some cards say per unit (`StepOfWork`'s line and item values), by line and by item. */
+export async function perUnitSources(tx: Db, detailIds: readonly number[], itemIds: readonly number[]): Promise<{
+  lines: Map<number, { quantity: number | null; kg: string | null; metres: string | null }>; itemWeights: Map<number, number | null>;
+}> {
+  const lines = new Map<number, { quantity: number | null; kg: string | null; metres: string | null }>();
+  const itemWeights = new Map<number, number | null>();
+  if (detailIds.length === 0 && itemIds.length === 0) return { lines, itemWeights };
+  const found = await rows<{ kind: 'd' | 'i'; id: number; q: number | null; kg: string | null; m: string | null }>(tx, sql`
+    select 'd' as kind, id, quantity::float8 as q, props->>'kilograms' as kg, props->>'metres' as m
+    from details where id = any(${sql.param([...new Set(detailIds)])}::int[])
+    union all
+    select 'i', id, weight::float8, null, null from items where id = any(${sql.param([...new Set(itemIds)])}::int[])`);
+  for (const r of found) {
+    const q = r.q === null ? null : Number(r.q);
+    if (r.kind === 'd') lines.set(Number(r.id), { quantity: q, kg: r.kg, metres: r.m });
+    else itemWeights.set(Number(r.id), q);
+  }
+  return { lines, itemWeights };
 }
 
 /**
@@ -116,29 +142,60 @@ export async function insertNodeWorks(tx: Db, scope: NodeWorksScope,
         ${scope.person_id === undefined ? sql`` : sql`and n.person_id = ${scope.person_id}`}`;
   const facts = (await nodeFacts(tx, sql`${where} and n.status = 'done' and n.person_id is not null and n.finished_at is not null
     and not exists (select 1 from works w where w.cardnode_id = n.id and w.person_id = n.person_id and not w.canceled)`));
+  return insertWorks(tx, facts, source, by);
+}
+
+/**
+ * Records of finished steps with their person (`work_date` set), valued by the wage table; a step of a closed month
+ * is skipped and counted, and one that already has a live record of its person is left alone (the unique index).
+ */
+export async function insertWorks(tx: Db, facts: readonly NodeFacts[], source: 'node' | 'swipe',
+  by: number | null): Promise<{ ids: number[]; skipped: number }> {
   if (facts.length === 0) return { ids: [], skipped: 0 };
-  const closed = await closedPeriods(tx, facts.map(f => periodOf(f.work_date!)));
+  return insertValued(tx, facts, await valuationOf(tx, facts), source, by);
+}
+
+/** What valuing some records reads: the closed months (shared-locked), the wage table, the items' category chains. */
+export interface Valuation { closed: Set<string>; value: Valuer; chains: Map<number, number[]> }
+
+/**
+ * Reads what values records of these work nodes, items and days. The reads are submitted together (the transaction's
+ * client runs them in order): only the round trips are saved. The wage table is read for every record's work node,
+ * a closed month's included (a few more rows, one statement fewer to wait for).
+ */
+export async function valuationOf(tx: Db, works: readonly { work_date: string | null; worknode_id: number; item_id: number | null }[]):
+  Promise<Valuation> {
+  const [closed, value, chains] = await Promise.all([
+    closedPeriods(tx, works.map(f => periodOf(f.work_date!))), valuerFor(tx, works.map(f => f.worknode_id)),
+    categoryChains(tx, works.map(f => f.item_id)),
+  ]);
+  return { closed, value, chains };
+}
+
+/** `insertWorks` once the valuation is read. */
+export async function insertValued(tx: Db, facts: readonly NodeFacts[], { closed, value, chains }: Valuation, source: 'node' | 'swipe',
+  by: number | null): Promise<{ ids: number[]; skipped: number }> {
   const open = facts.filter(f => !closed.has(periodOf(f.work_date!)));
-  const value = await valuerFor(tx, open.map(f => f.worknode_id));
-  const chains = await categoryChains(tx, open.map(f => f.item_id));
   const ids: number[] = [];
   for (let i = 0; i < open.length; i += 2_000) {
     const batch = open.slice(i, i + 2_000).map(f => ({
       ...f, ...value({ ...f, work_date: f.work_date!, categories: f.item_id === null ? [] : chains.get(f.item_id) ?? [] }),
     }));
-    const col = <K extends keyof (typeof batch)[number]>(k: K) => sql.param(batch.map(b => b[k]));
+    // The rows as one JSON text (JSON.stringify is native; arrays of parameters are escaped element by element).
+    const json = JSON.stringify(batch.map(b => ({
+      person_id: b.person_id, work_date: b.work_date, worknode_id: b.worknode_id, item_id: b.item_id, card_id: b.card_id,
+      card_show_id: b.card_show_id, cardnode_id: b.cardnode_id, device_id: b.device_id, quantity: b.quantity, bad_quantity: b.bad_quantity,
+      weight: b.weight, metres: b.metres, basis: b.basis, rate: b.rate, amount: b.amount, wage_id: b.wage_id,
+    })));
     const made = await rows<{ id: number }>(tx, sql`
       insert into works (person_id, work_date, worknode_id, item_id, card_id, card_show_id, cardnode_id, device_id, quantity,
         bad_quantity, weight, metres, basis, rate, amount, wage_id, period, source, created_by, updated_by)
       select x.person_id, x.work_date, x.worknode_id, x.item_id, x.card_id, x.card_show_id, x.cardnode_id, x.device_id,
         x.quantity, x.bad_quantity, x.weight, x.metres, x.basis, x.rate, x.amount, x.wage_id, substr(x.work_date::text, 1, 7),
         ${source}, ${by}::int, ${by}::int
-      from unnest(${col('person_id')}::int[], ${col('work_date')}::date[], ${col('worknode_id')}::int[], ${col('item_id')}::int[],
-        ${col('card_id')}::int[], ${col('card_show_id')}::text[], ${col('cardnode_id')}::int[], ${col('device_id')}::int[],
-        ${col('quantity')}::numeric[], ${col('bad_quantity')}::numeric[], ${col('weight')}::numeric[], ${col('metres')}::numeric[],
-        ${col('basis')}::text[], ${col('rate')}::numeric[], ${col('amount')}::numeric[], ${col('wage_id')}::int[])
-        as x(person_id, work_date, worknode_id, item_id, card_id, card_show_id, cardnode_id, device_id, quantity, bad_quantity,
-          weight, metres, basis, rate, amount, wage_id)
+      from json_to_recordset(${json}::json) as x(person_id int, work_date date, worknode_id int, item_id int, card_id int,
+        card_show_id text, cardnode_id int, device_id int, quantity numeric, bad_quantity numeric, weight numeric, metres numeric,
+        basis text, rate numeric, amount numeric, wage_id int)
       on conflict (cardnode_id, person_id) where cardnode_id is not null and not canceled do nothing
       returning id`);
     ids.push(...made.map(r => Number(r.id)));

@@ -141,6 +141,25 @@ describe('exactly once under concurrency', () => {
     }
   });
 
+  it('a uuid another device stored is a duplicate, and the rest of the batch is applied once', async () => {
+    const line = await lineWithCards([{}], 2, 20);
+    const node = line.nodes[0]!;
+    const pcs = [await computer(line.nodes), await computer(line.nodes)];
+    const sessions = [(await deviceLogin(pcs[0]!.code)).session, (await deviceLogin(pcs[1]!.code)).session];
+    const [a, b] = line.cards;
+    const first = tap(1, { card: a!.show_id, worknode_id: node, person_id: operator, action: 'start' });
+    expect((await pushOk(sessions[0]!, pcs[0]!.code, [first])).results).toEqual([{ id: first.id, status: 'applied' }]);
+    // A broken sender on the second device reuses that uuid under its own first seq: above everything the second
+    // device has stored, so the push does not look it up; the facts' insert meets it and the batch is decided again.
+    const reused = { ...tap(1, { card: b!.show_id, worknode_id: node, person_id: operator, action: 'start' }), id: first.id };
+    const next = tap(2, { card: b!.show_id, worknode_id: node, person_id: operator, action: 'start' });
+    const r = await pushOk(sessions[1]!, pcs[1]!.code, [reused, next]);
+    expect(r.results).toEqual([{ id: first.id, status: 'duplicate' }, { id: next.id, status: 'applied' }]);
+    expect((await factsOf(pcs[1]!.id)).map(f => [f.seq, f.status])).toEqual([[2, 'applied']]);
+    expect((await factsOf(pcs[0]!.id)).map(f => f.uuid)).toEqual([first.id]);
+    expect((await stepsOf(b!.id))[0]).toMatchObject({ status: 'running' });
+  });
+
   it('two tabs of one device pushing overlapping batches together store and apply each fact once', async () => {
     const { line, pc, session } = await kiosk(15);
     const node = line.nodes[0]!;
