@@ -111,7 +111,7 @@ if (s !== 0) finish(s);
 s = run('api on PostgreSQL (probe)', 'node', ['scripts/test-api-pg.mjs', '--probe']);
 if (s !== 0 && s !== 2) finish(s);
 const postgres = s === 0 ? process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' : '';
-const E2E_SHORT = ['session', 'scheduling', 'not-found', 'piece-work', 'devices', 'search-and-settings', 'offline', 'tabs']
+const E2E_SHORT = ['session', 'scheduling', 'not-found', 'piece-work', 'devices', 'search-and-settings', 'offline', 'tabs', 'reports']
   .map(n => `tests/e2e/${n}.test.ts`);
 const e2eFiles = readdirSync('tests/e2e').filter(f => f.endsWith('.test.ts')).map(f => `tests/e2e/${f}`);
 const e2e = (label, files) => ({ label, args: ['--project', 'e2e', ...files], env: { TEST_DATABASE_URL: postgres } });

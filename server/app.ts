@@ -37,6 +37,8 @@ import worksRoutes from './routes/production/works';
 import orderQueryRoutes from './routes/production/order-query';
 import ordersRoutes from './routes/production/orders';
 import printsRoutes from './routes/production/prints';
+import reportRoutes from './routes/reports';
+import todoRoutes from './routes/todos';
 import resourceRoutes from './routes/resources';
 import shellRoutes, { readServers } from './routes/shell';
 import syncRoutes from './routes/sync';
@@ -106,6 +108,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { db: opts.db });
   await app.register(badgeRoutes, { db: opts.db });
   await app.register(syncRoutes, { db: opts.db });
+  await app.register(reportRoutes, { db: opts.db });
+  await app.register(todoRoutes, { db: opts.db });
   // The dead-letter actions before the generic calls of facts, whose base (/sync/facts) they share.
   await app.register(factsRoutes, { db: opts.db });
   // The production area's own calls before the generic ones, whose paths they share a prefix with.

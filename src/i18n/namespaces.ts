@@ -15,15 +15,17 @@ import { orders } from './orders';
 import { pages } from './pages';
 import { piecework } from './piecework';
 import { prints } from './prints';
+import { reports } from './reports';
 import { scanner } from './scanner';
 import { scheduling } from './scheduling';
 import { shell } from './shell';
 import { shopfloor } from './shopfloor';
+import { todos } from './todos';
 
 /**
  * Every UI namespace. Each namespace is one file holding its four languages, owned by the feature that uses it.
  * Add a namespace here when you add its file.
  */
 export const NAMESPACES: Record<string, Namespace> = {
-  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, piecework, prints, scanner, scheduling, shell, shopfloor,
+  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, piecework, prints, reports, scanner, scheduling, shell, shopfloor, todos,
 };

@@ -6,9 +6,12 @@ import { resourceScreens, type Screen } from '../../resources/resource-screens';
  * login page carries none of them (DESIGN §2). The generic list / edit / create screens of every declared resource
  * come first; a hand-written screen listed below replaces the generic one of its path only.
  */
+const MONITOR = lazy(() => import('../../features/reports/MonitorRoute'));
+
 export const SCREENS: Record<string, Screen> = {
   ...resourceScreens(),
   '/dashboard': lazy(() => import('../../features/dashboard/Dashboard')),
+  '/todos/list': lazy(() => import('../../features/todos/TodoList')),
   '/accounts/profile': lazy(() => import('../../features/profile/ProfilePage')),
   '/data/importdata': lazy(() => import('../../resources/import/ImportPage')),
   '/devices/list_status': lazy(() => import('../../features/devices/DeviceStatusBoard')),
@@ -25,6 +28,13 @@ export const SCREENS: Record<string, Screen> = {
   '/reports/formulas': lazy(() => import('../../features/formulas/FormulaRequirement')),
   '/persons/works/list': lazy(() => import('../../features/piece-work/WorksList')),
   '/reports/works': lazy(() => import('../../features/piece-work/WorksReport')),
+  // The monitoring screens (src/features/reports/monitors.ts): one generic screen, its declaration chosen by path.
+  '/orders/cards_customers': MONITOR,
+  '/orders/cards_salers': MONITOR,
+  '/devices/stat': MONITOR,
+  '/items/stat': MONITOR,
+  '/reports/products': MONITOR,
+  '/reports/production': MONITOR,
   '/sync/deadletters': lazy(() => import('../../features/shopfloor/DeadLetters')),
   '/orders/tap3': lazy(() => import('../../features/shopfloor/KioskScreen')),
   '/persons/taplogs': lazy(() => import('../../features/shopfloor/TapLogs')),

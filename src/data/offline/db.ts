@@ -9,6 +9,8 @@ import type { MutationName } from '../../domain/contract/sync';
  * - `meta`: `cursor:<t>` (the change number to pull from next), `pulledAt:<t>` (when a pull last completed),
  *   `owner` (the user the copy belongs to).
  * - `queries`: the persisted query cache of the other screens (query-persist.ts), one record `query-cache`.
+ * - `reportdays`: the facts of the reports (docs/reports.md, src/data/reports/), one record per source and local day,
+ *   as typed-array columns, with when the server read them; keyed `[source+day]` (day: a day number).
  *
  * The shop floor's own tables (docs/shopfloor.md "The outbox", src/data/outbox/):
  * - `outbox`: facts not yet acknowledged by the server, keyed by their `seq`, indexed by uuid, name and card;
@@ -66,6 +68,22 @@ export interface KioskDayRecord {
   bad: number;
 }
 
+/** One day of a report source's facts as columns (src/domain/reports/fact-sources.ts), as the server sent them. */
+export interface ReportDayRecord {
+  source: string;
+  /** Day number (src/domain/rules/aggregate.ts `dayNumber`). */
+  day: number;
+  count: number;
+  keys: Record<string, Int32Array>;
+  measures: Record<string, Float64Array>;
+  /** Measures the user may not see (absent from `measures`). */
+  hidden: string[];
+  /** Display names of the ids of this day, per key. */
+  names: Record<string, Record<string, string>>;
+  /** When the server read these facts (ms since epoch). */
+  asOf: number;
+}
+
 export interface SchemaVersion { version: number; stores: Record<string, string> }
 
 export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
@@ -74,10 +92,11 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     version: 2,
     stores: { outbox: 'seq, &id, name, card', deadletters: 'id, seq', counters: 'key', kioskday: '[day+worknode_id], day' },
   },
+  { version: 3, stores: { reportdays: '[source+day]' } },
 ];
 
 /** Tables holding copies of what the server serves: the only ones any clearing may touch. */
-export const CACHE_TABLES = ['rows', 'meta', 'queries'] as const;
+export const CACHE_TABLES = ['rows', 'meta', 'queries', 'reportdays'] as const;
 /** Tables holding the device's own writes and identity: never cleared by the app (logout, quota, upgrade). */
 export const KEPT_TABLES = ['outbox', 'deadletters', 'counters', 'kioskday'] as const;
 
@@ -89,6 +108,7 @@ export class OfflineDb extends Dexie {
   deadletters!: Table<DeadLetterRecord, string>;
   counters!: Table<CounterRecord, string>;
   kioskday!: Table<KioskDayRecord, [string, number]>;
+  reportdays!: Table<ReportDayRecord, [string, number]>;
 
   /** `versions` is for tests of a future upgrade; the app always opens with SCHEMA_VERSIONS. */
   constructor(name: string, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {

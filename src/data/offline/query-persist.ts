@@ -9,7 +9,8 @@ import { isQuotaError, type OfflineDb } from './db';
  * - Only successful queries are kept, for the user and app build that made them (`owner`), at most a week: a new
  *   build never hydrates screens with data shaped for the old one, and another user never sees them.
  * - Written at most once a second while the cache changes; a full storage drops the record rather than failing.
- * - Queries answered from the offline copy are not kept: the copy already holds them.
+ * - Queries answered from the offline copy are not kept: the copy already holds them; nor are queries marked
+ *   `meta: { persist: false }` (the reports' facts and results: typed arrays the copy or the worker makes again).
  */
 export const QUERY_CACHE_KEY = 'query-cache';
 export const MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -38,7 +39,7 @@ export function persistQueryCache(qc: QueryClient, db: () => OfflineDb, owner: (
     // Nobody logged in (the login page): nothing of anyone's to keep.
     if (who.startsWith('|')) return;
     const state = dehydrate(qc, {
-      shouldDehydrateQuery: q => q.state.status === 'success' && !fromCopy(q.state.data),
+      shouldDehydrateQuery: q => q.state.status === 'success' && !fromCopy(q.state.data) && q.meta?.persist !== false,
     });
     const target = db();
     try {

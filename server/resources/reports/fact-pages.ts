@@ -1,0 +1,174 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReportFactsParams, ReportFactsReply } from '../../../src/domain/contract/report-facts';
+import { FACT_PAGE } from '../../../src/domain/contract/report-facts';
+import { FACT_SOURCES, type ReportSource } from '../../../src/domain/reports/fact-sources';
+import { resourceByName } from '../../../src/domain/resources/all';
+import { dayNumber } from '../../../src/domain/rules/aggregate';
+import { canAct, canRead, hiddenOf } from '../../auth/permissions';
+import { callerOwner, isScoped } from '../../auth/row-scope';
+import type { Auth } from '../../auth/sessions';
+import { rows, type Db } from '../../db/connection';
+
+/**
+ * A page of a report source's facts (docs/reports.md, src/domain/reports/fact-sources.ts) as columns: one SQL read per
+ * page in id order, then the display names of the ids it holds. Live rows only; a caller scoped to its own rows sees
+ * only facts of its rows (its own piece work and inspections, the orders it sells), and a measure of pay or price it
+ * may not see is left out (`hidden`).
+ *
+ * Days: a piece-work record's day is its work date; a step's and an inspection's is the local calendar date of when it
+ * happened, as the server's clock reads it (the work dates of piece work made from steps are taken the same way).
+ */
+
+type Row = Record<string, unknown>;
+interface SourceQuery {
+  /** The alias of the source's own table in `select`. */
+  alias: string;
+  /**
+   * The facts: `id`, `day` (a day number) or `at_ms` (epoch milliseconds), every key, every measure (exact numerics:
+   * the totals sum them in SQL, the page sends them as numbers).
+   */
+  select: (where: SQL) => SQL;
+  /** The date range and what the caller may see, on the source's alias. */
+  where: (auth: Auth, p: ReportFactsParams) => SQL[];
+  hidden: (auth: Auth) => string[];
+}
+
+/** Midnight (local) of a `YYYY-MM-DD` day, and of the day after another. */
+const dayStart = (d: string) => { const [y, m, x] = d.split('-').map(Number) as [number, number, number]; return new Date(y, m - 1, x); };
+const dayAfter = (d: string) => { const t = dayStart(d); t.setDate(t.getDate() + 1); return t; };
+
+const resource = (name: string) => {
+  const def = resourceByName(name);
+  if (!def) throw new Error(`report facts: no resource ${name}`);
+  return def;
+};
+
+/** `<alias>.<owner> = me` when the caller is scoped to its own rows of `resName` (read on the alias of its table). */
+function ownRows(auth: Auth, resName: string, alias: string): SQL[] {
+  const res = resource(resName);
+  if (!isScoped(auth, res)) return [];
+  const me = callerOwner(auth, res);
+  return [me === null ? sql`false` : sql`${sql.identifier(alias)}.${sql.identifier(res.owner!)} = ${me}`];
+}
+
+const SOURCES: Record<ReportSource, SourceQuery> = {
+  steps: {
+    alias: 'n',
+    select: where => sql`
+      select n.id, extract(epoch from n.finished_at) * 1000 as at_ms, n.worknode_id as worknode, o.customer_id as customer,
+        o.saler_id as saler, n.device_id as device, c.item_id as item, n.person_id as person, n.card_id as card, c.order_id as "order",
+        n.good_quantity as good, n.bad_quantity as bad, round(n.good_quantity * d.price, 4) as value
+      from cardnodes n
+      join cards c on c.id = n.card_id and not c.canceled
+      left join orders o on o.id = c.order_id
+      left join details d on d.id = c.detail_id
+      where ${where}`,
+    where: (auth, p) => [sql`n.status = 'done'`, sql`not n.canceled`,
+      sql`n.finished_at >= ${dayStart(p.from)} and n.finished_at < ${dayAfter(p.to)}`,
+      ...ownRows(auth, 'cardnodes', 'n'), ...ownRows(auth, 'orders', 'o')],
+    // A step's value is money at its order line's price: only for a caller granted the lines themselves (`view`, not
+    // the reading of a line's name that viewing a card allows) and not denied their prices.
+    hidden: auth => (!canAct(auth, resource('details'), 'view')
+      || hiddenOf(auth, resource('details')).some(f => f === 'price' || f === 'amount') ? ['value'] : []),
+  },
+  works: {
+    alias: 'w',
+    select: where => sql`
+      select w.id, (w.work_date - date '1970-01-01') as day, w.person_id as person, w.worknode_id as worknode, w.item_id as item,
+        w.device_id as device, w.card_id as card, p.department_id as department, w.quantity, w.bad_quantity as bad, w.weight,
+        w.metres, w.amount
+      from works w
+      left join persons p on p.id = w.person_id
+      where ${where}`,
+    where: (auth, p) => [sql`not w.canceled`, sql`w.work_date between ${p.from}::date and ${p.to}::date`,
+      ...ownRows(auth, 'works', 'w')],
+    hidden: auth => (hiddenOf(auth, resource('works')).includes('amount') ? ['amount'] : []),
+  },
+  inspections: {
+    alias: 'i',
+    select: where => sql`
+      select i.id, extract(epoch from i.inspected_at) * 1000 as at_ms, i.item_id as item, i.worknode_id as worknode,
+        i.person_id as person, i.card_id as card, i.quantity, i.bad_quantity as bad, i.weight
+      from inventorydetails i
+      where ${where}`,
+    where: (auth, p) => [sql`not i.canceled`, sql`i.inspected_at >= ${dayStart(p.from)} and i.inspected_at < ${dayAfter(p.to)}`,
+      ...ownRows(auth, 'inventorydetails', 'i')],
+    hidden: () => [],
+  },
+};
+
+/** The local calendar day of an instant, as a day number. */
+function localDay(ms: number): number {
+  const d = new Date(ms);
+  return dayNumber(d.getFullYear(), d.getMonth() + 1, d.getDate());
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** The display names of the ids a page holds, per key, for the resources the caller may read. */
+async function namesOf(db: Db, auth: Auth, source: ReportSource, keys: Record<string, number[]>): Promise<Record<string, Record<string, string>>> {
+  const names: Record<string, Record<string, string>> = {};
+  for (const k of FACT_SOURCES[source].keys) {
+    if (!k.ref) continue;
+    const def = resource(k.ref);
+    const ids = [...new Set(keys[k.name]!.filter(id => id > 0))];
+    if (ids.length === 0 || !canRead(auth, def)) continue;
+    // Identifiers from the registry, never from the caller.
+    const found = await rows<{ id: number; name: string | null }>(db, sql`
+      select id, ${sql.identifier(def.display)}::text as name from ${sql.identifier(def.name)} where id = any(${sql.param(ids)}::int[])`);
+    names[k.name] = Object.fromEntries(found.map(r => [String(r.id), r.name ?? '']));
+  }
+  return names;
+}
+
+export async function reportFacts(db: Db, auth: Auth, source: ReportSource, p: ReportFactsParams): Promise<ReportFactsReply> {
+  const q = SOURCES[source];
+  const def = FACT_SOURCES[source];
+  const limit = p.limit ?? FACT_PAGE;
+  const asOf = new Date().toISOString();
+  const alias = sql.identifier(q.alias);
+  const conds = [...q.where(auth, p), sql`${alias}.id > ${p.after ?? 0}`];
+  const found = await rows<Row>(db, sql`${q.select(sql.join(conds, sql` and `))} order by ${alias}.id limit ${limit + 1}`);
+  const page = found.slice(0, limit);
+  const hidden = q.hidden(auth);
+  const keys: Record<string, number[]> = {};
+  for (const k of def.keys) {
+    keys[k.name] = k.name === 'day'
+      ? page.map(r => (r.day !== undefined ? Number(r.day) : localDay(Number(r.at_ms))))
+      : page.map(r => Number(r[k.name] ?? 0));
+  }
+  const measures: Record<string, (number | null)[]> = {};
+  for (const m of Object.keys(def.measures)) if (!hidden.includes(m)) measures[m] = page.map(r => num(r[m]));
+  return {
+    msg: 'OK', source, from: p.from, to: p.to, count: page.length, ids: page.map(r => Number(r.id)), keys, measures, hidden,
+    names: await namesOf(db, auth, source, keys),
+    next: found.length > limit ? Number(page[page.length - 1]!.id) : null, asOf,
+  };
+}
+
+/** One group of `reportTotals`: its key's id (0 for none), its facts and its measures' sums. */
+export interface TotalsRow { id: number; facts: number; sums: Record<string, number | null> }
+
+/**
+ * A source's sums by one key (not the day: a step's day is local time, which the database's clock need not share),
+ * summed in SQL: quantities exactly and rounded to 2, money at its 4 stored decimals then rounded to 2 (DESIGN §8). The
+ * figures the worker's aggregation of the same facts must equal to the cent (docs/reports.md "Agreement").
+ */
+export async function reportTotals(db: Db, auth: Auth, source: ReportSource, p: ReportFactsParams, key: string):
+  Promise<{ rows: TotalsRow[]; total: TotalsRow; hidden: string[] }> {
+  const q = SOURCES[source];
+  const def = FACT_SOURCES[source];
+  if (key === 'day' || !def.keys.some(k => k.name === key)) throw new Error(`report totals: ${source} has no key ${key}`);
+  const hidden = q.hidden(auth);
+  const measures = Object.keys(def.measures).filter(m => !hidden.includes(m));
+  const sums = sql.join(measures.map(m => sql`round(sum(f.${sql.identifier(m)}), 2)::text as ${sql.identifier(m)}`), sql`, `);
+  const inner = q.select(sql.join(q.where(auth, p), sql` and `));
+  const k = sql.identifier(key);
+  const grouped = await rows<Row>(db, sql`
+    select coalesce(f.${k}, 0) as id, count(*) as facts, ${sums} from (${inner}) f group by 1 order by 1`);
+  const [all] = await rows<Row>(db, sql`select 0 as id, count(*) as facts, ${sums} from (${inner}) f`);
+  const toRow = (r: Row): TotalsRow => ({
+    id: Number(r.id), facts: Number(r.facts), sums: Object.fromEntries(measures.map(m => [m, r[m] === null ? null : Number(r[m])])),
+  });
+  return { rows: grouped.map(toRow), total: toRow(all!), hidden };
+}

@@ -1,0 +1,198 @@
+import type { ReportFactsReply } from '../../domain/contract/report-facts';
+import { MAX_FACT_DAYS } from '../../domain/contract/report-facts';
+import { FACT_SOURCES, type ReportSource } from '../../domain/reports/fact-sources';
+import { dateOfDay, dayNumber, type FactSet } from '../../domain/rules/aggregate';
+import { i18n } from '../../i18n';
+import { ApiError, isUnreachableError } from '../errors';
+import { apiGet } from '../http';
+import { offlineDbFor, type OfflineDb, type ReportDayRecord } from '../offline/db';
+import { sessionStore } from '../session/session-store';
+
+/**
+ * The facts of a report over a range of days (docs/reports.md "Offline"): read from the offline copy, one record per
+ * source and day (`reportdays`), and fetched from `GET /reports/facts/<source>/` for the days the copy lacks or holds
+ * unsettled — so a report opened once reads offline, states the time of its data, and a newer range fetches only its
+ * new days.
+ *
+ * Rules:
+ * - A day is settled once it was read SETTLE_MS after it ended (a kiosk offline through a shift pushes its swipes
+ *   later): a settled day is never fetched again unless the user refreshes; an unsettled one is fetched on every
+ *   open while online.
+ * - The days fetched are written whole, the empty ones included (an empty day is known, not missing).
+ * - Offline, or when the server cannot be reached, the report uses what the copy holds and says which days it lacks.
+ * - The copy is a cache (db.ts CACHE_TABLES): another user's login clears it.
+ */
+
+/** How long after its end a day may still receive facts (late pushes of offline kiosks). */
+export const SETTLE_MS = 24 * 3_600_000;
+/** Facts per page asked of the server. */
+const PAGE = 20_000;
+
+const db = (): OfflineDb => offlineDbFor(sessionStore.getState().baseURL);
+
+export interface LoadedFacts {
+  set: FactSet;
+  /** Display names per key, from the days read. */
+  names: Record<string, Map<number, string>>;
+  hidden: string[];
+  /** When the server read the oldest day used (ms since epoch); null with no day at all. */
+  asOf: number | null;
+  /** Days of the range the copy lacks (offline, never fetched). */
+  missingDays: number;
+  /** Whether the server was asked this time (false: the copy alone). */
+  fetched: boolean;
+}
+
+/** `YYYY-MM-DD` → day number, and back. */
+export const dayOf = (s: string): number => { const [y, m, d] = s.split('-').map(Number) as [number, number, number]; return dayNumber(y, m, d); };
+export const dayString = (n: number): string => {
+  const { year, month, day } = dateOfDay(n);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+};
+
+/** When a local day ends (ms since epoch). */
+function endOf(day: number): number {
+  const { year, month, day: d } = dateOfDay(day);
+  return new Date(year, month - 1, d + 1).getTime();
+}
+
+export function isSettled(r: Pick<ReportDayRecord, 'day' | 'asOf'>): boolean {
+  return r.asOf >= endOf(r.day) + SETTLE_MS;
+}
+
+function badReply(): ApiError {
+  return new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
+}
+
+/** Every page of the source's facts over [from, to] (at most MAX_FACT_DAYS). */
+async function fetchSpan(source: ReportSource, from: number, to: number, signal?: AbortSignal): Promise<ReportFactsReply[]> {
+  const pages: ReportFactsReply[] = [];
+  for (let after = 0; ;) {
+    const r = await apiGet<ReportFactsReply>(`/reports/facts/${source}/`, { from: dayString(from), to: dayString(to), after, limit: PAGE }, { signal });
+    if (typeof r !== 'object' || r === null || !Array.isArray(r.ids) || typeof r.keys !== 'object') throw badReply();
+    pages.push(r);
+    if (r.next === null) return pages;
+    after = r.next;
+  }
+}
+
+/** The pages of a span split into one record per day of the span, the empty days included. */
+export function daysOfPages(source: ReportSource, from: number, to: number, pages: readonly ReportFactsReply[]): ReportDayRecord[] {
+  const def = FACT_SOURCES[source];
+  const asOf = Math.min(...pages.map(p => Date.parse(p.asOf)));
+  const hidden = pages[0]?.hidden ?? [];
+  const measures = Object.keys(def.measures).filter(m => !hidden.includes(m));
+  const byDay = new Map<number, { page: ReportFactsReply; i: number }[]>();
+  for (const page of pages) {
+    const days = page.keys.day ?? [];
+    for (let i = 0; i < page.count; i++) {
+      const list = byDay.get(days[i]!) ?? [];
+      list.push({ page, i });
+      byDay.set(days[i]!, list);
+    }
+  }
+  const out: ReportDayRecord[] = [];
+  for (let day = from; day <= to; day++) {
+    const facts = byDay.get(day) ?? [];
+    const keys: Record<string, Int32Array> = {};
+    const names: Record<string, Record<string, string>> = {};
+    for (const k of def.keys) {
+      keys[k.name] = Int32Array.from(facts, f => f.page.keys[k.name]?.[f.i] ?? 0);
+      if (!k.ref) continue;
+      const named: Record<string, string> = {};
+      for (const f of facts) {
+        const id = f.page.keys[k.name]?.[f.i] ?? 0;
+        const name = f.page.names[k.name]?.[String(id)];
+        if (name !== undefined) named[String(id)] = name;
+      }
+      names[k.name] = named;
+    }
+    const values: Record<string, Float64Array> = {};
+    for (const m of measures) values[m] = Float64Array.from(facts, f => f.page.measures[m]?.[f.i] ?? NaN);
+    out.push({ source, day, count: facts.length, keys, measures: values, hidden, names, asOf });
+  }
+  return out;
+}
+
+/** Days of [from, to] to fetch: those the copy lacks, or holds unsettled (all of them when `refresh`). */
+function toFetch(from: number, to: number, held: Map<number, ReportDayRecord>, refresh: boolean): number[] {
+  const out: number[] = [];
+  for (let d = from; d <= to; d++) {
+    const r = held.get(d);
+    if (refresh || !r || !isSettled(r)) out.push(d);
+  }
+  return out;
+}
+
+/** Consecutive runs of days, each at most MAX_FACT_DAYS long. */
+function spans(days: readonly number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const d of days) {
+    const last = out[out.length - 1];
+    if (last && d === last[1] + 1 && d - last[0] < MAX_FACT_DAYS) last[1] = d;
+    else out.push([d, d]);
+  }
+  return out;
+}
+
+/** The days' records as one fact set (day order), with their names, hidden measures and oldest read time. */
+export function joinDays(source: ReportSource, records: readonly ReportDayRecord[]): Omit<LoadedFacts, 'missingDays' | 'fetched'> {
+  const def = FACT_SOURCES[source];
+  const length = records.reduce((n, r) => n + r.count, 0);
+  const hidden = [...new Set(records.flatMap(r => r.hidden))];
+  const present = Object.keys(def.measures).filter(m => !hidden.includes(m) && records.every(r => r.measures[m] !== undefined));
+  const keys: Record<string, Int32Array> = {};
+  for (const k of def.keys) {
+    const col = new Int32Array(length);
+    let at = 0;
+    for (const r of records) { if (r.keys[k.name]) col.set(r.keys[k.name]!, at); at += r.count; }
+    keys[k.name] = col;
+  }
+  const measures: Record<string, Float64Array> = {};
+  for (const m of present) {
+    const col = new Float64Array(length);
+    let at = 0;
+    for (const r of records) { col.set(r.measures[m]!, at); at += r.count; }
+    measures[m] = col;
+  }
+  const names: Record<string, Map<number, string>> = {};
+  for (const k of def.keys) {
+    if (!k.ref) continue;
+    const map = new Map<number, string>();
+    for (const r of records) for (const [id, name] of Object.entries(r.names[k.name] ?? {})) map.set(Number(id), name);
+    names[k.name] = map;
+  }
+  return {
+    set: { length, keys, measures, kinds: Object.fromEntries(present.map(m => [m, def.measures[m]!])) },
+    names, hidden, asOf: records.length === 0 ? null : Math.min(...records.map(r => r.asOf)),
+  };
+}
+
+/**
+ * The source's facts over [from, to] (`YYYY-MM-DD`, both included): fetched for the days that need it when `online`,
+ * else (or when the server cannot be reached) from the copy alone.
+ */
+export async function loadReportFacts(source: ReportSource, from: string, to: string,
+  o: { online: boolean; refresh?: boolean; signal?: AbortSignal }): Promise<LoadedFacts> {
+  const d0 = dayOf(from), d1 = dayOf(to);
+  const store = db();
+  const held = new Map((await store.reportdays.where('[source+day]').between([source, d0], [source, d1], true, true).toArray())
+    .map(r => [r.day, r]));
+  let fetched = false;
+  const wanted = toFetch(d0, d1, held, o.refresh === true);
+  if (o.online && wanted.length > 0) {
+    try {
+      for (const [a, b] of spans(wanted)) {
+        const records = daysOfPages(source, a, b, await fetchSpan(source, a, b, o.signal));
+        await store.reportdays.bulkPut(records);
+        for (const r of records) held.set(r.day, r);
+      }
+      fetched = true;
+    } catch (e) {
+      // Unreachable: the copy serves what it holds. Anything else (a refusal, a bad reply) is the screen's to show.
+      if (!isUnreachableError(e)) throw e;
+    }
+  }
+  const records = [...held.values()].sort((a, b) => a.day - b.day);
+  return { ...joinDays(source, records), missingDays: d1 - d0 + 1 - records.length, fetched };
+}

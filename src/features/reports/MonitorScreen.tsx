@@ -1,0 +1,240 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Loader, Paper, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { IconDownload, IconPlayerStop, IconPrinter, IconRefresh } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isAbort } from '../../data/errors';
+import { loadReportFacts } from '../../data/reports/report-facts';
+import { dateRangeOf, dateRangeStrings } from '../../domain/rules/date-ranges';
+import { localDateTimeString } from '../../domain/rules/date-single';
+import { saveBytes } from '../../resources/export/download';
+import { EXPORT_FILE_NAME } from '../../resources/export/export-rows';
+import { useReachable } from '../../ui/data/use-resource';
+import { DateRangeInput, type DayRange } from '../../ui/grid/DateRangeFilter';
+import { PrintView } from '../../ui/print/PrintView';
+import { aggregateFacts } from '../../workers/aggregate';
+import { buildSpreadsheet } from '../../workers/spreadsheet';
+import {
+  chartData, copyFacts, currentGrouping, formatValue, groupingChoices, labelOf, queryOf, sheetRows, tableRows, visibleMeasures,
+  type DrillStep,
+} from './monitor-model';
+import type { Grouping, MonitorDef } from './monitors';
+
+/** Bars the chart shows at most (the table has every row). */
+const CHART_ROWS = 30;
+
+const groupingValue = (g: Grouping) => (g.bucket ? `${g.key}:${g.bucket}` : g.key);
+const groupingOfValue = (v: string): Grouping => {
+  const [key, bucket] = v.split(':');
+  return bucket === 'week' || bucket === 'month' ? { key: key!, bucket } : { key: key! };
+};
+
+/**
+ * A monitoring screen (monitors.ts): the facts of its source over a date range (the offline copy first, the server
+ * for the days it lacks: src/data/reports/report-facts.ts), aggregated in the worker at the current drill level;
+ * a chart of the first rows, the table with its totals, drill-down from a row to what it is made of (a card opens
+ * the card), excel.xlsx and a print view of the table. The time of the data is always stated; offline it says so.
+ */
+export function MonitorScreen({ def }: { def: MonitorDef }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const reachable = useReachable();
+  const [range, setRange] = useState<DayRange>(() => dateRangeStrings(dateRangeOf('month', new Date())));
+  const [refresh, setRefresh] = useState(0);
+  const [path, setPath] = useState<DrillStep[]>([]);
+  const [chosen, setChosen] = useState<Grouping | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const qc = useQueryClient();
+  const [from, to] = range;
+  const valid = from !== null && to !== null && from <= to;
+
+  // The facts: again when the range changes, on refresh (every day fetched anew), and when the server comes back.
+  // Not kept in the persisted query cache: the offline copy holds them (meta.persist, query-persist.ts).
+  const facts = useQuery({
+    queryKey: ['report-facts', def.source, from, to, refresh, reachable],
+    queryFn: ({ signal }) => loadReportFacts(def.source, from!, to!, { online: reachable, refresh: refresh > 0, signal }),
+    enabled: valid, staleTime: Infinity, gcTime: 60_000, meta: { persist: false }, placeholderData: keepPreviousData,
+  });
+  const loaded = facts.data ?? null;
+  const grouping = currentGrouping(def, path, chosen);
+  const measures = useMemo(() => (loaded ? visibleMeasures(def, loaded.set) : []), [def, loaded]);
+
+  // The report at this level, in the worker; a newer question cancels the one computing (react-query aborts its
+  // signal, which terminates the worker), and so does "stop".
+  const aggKey = ['report-aggregate', def.path, facts.dataUpdatedAt, path.map(s => `${groupingValue(s.grouping)}=${s.id}`).join('/'),
+    grouping ? groupingValue(grouping) : ''];
+  const agg = useQuery({
+    queryKey: aggKey,
+    queryFn: ({ signal }) => aggregateFacts(copyFacts(loaded!.set), queryOf(grouping!, measures, path), { signal }),
+    enabled: loaded !== null && grouping !== null, staleTime: Infinity, gcTime: 60_000, meta: { persist: false }, retry: false,
+  });
+  const result = agg.data ?? null;
+  const computing = agg.isFetching;
+
+  const keyLabel = (g: Grouping) => t(`reports.key_${g.bucket ?? g.key}`);
+  const label = useCallback((g: Grouping, id: number) => labelOf(g, id, loaded?.names[g.key], t('reports.none'),
+    date => t('reports.week_of', { date })), [loaded, t]);
+  const rows = useMemo(() => (result && grouping ? tableRows(result, grouping, def.chart, id => label(grouping, id)) : []),
+    [result, grouping, def.chart, label]);
+  const chartIndex = Math.max(0, measures.indexOf(def.measures[def.chart]!));
+  const bars = chartData(rows, chartIndex, CHART_ROWS);
+  const kinds = loaded?.set.kinds ?? {};
+
+  const open = (id: number) => {
+    if (!grouping) return;
+    if (grouping.key === 'card') { if (id > 0) void navigate(`/cards/query/${id}`); return; }
+    setPath(p => [...p, { grouping, id, label: label(grouping, id) }]);
+    setChosen(null);
+  };
+
+  const exportFile = async () => {
+    if (!result || !grouping) return;
+    setExporting(true);
+    try {
+      const titles = [keyLabel(grouping), ...measures.map(m => t(`reports.${m.label}`))];
+      saveBytes(await buildSpreadsheet(titles, sheetRows(rows, result.total, t('reports.total'))), EXPORT_FILE_NAME);
+    } catch {
+      setExportError(true);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const endPrint = useCallback(() => setPrinting(false), []);
+  const asOf = loaded?.asOf ? localDateTimeString(new Date(loaded.asOf)) : null;
+  const offline = loaded !== null && !loaded.fetched && !reachable;
+  const loading = facts.isFetching;
+  const changeRange = (r: DayRange) => { setRange(r); setPath([]); setChosen(null); };
+
+  return (
+    <Stack gap="sm" p="sm" data-testid="monitor" data-source={def.source}>
+      <Group gap={8} align="flex-end" wrap="wrap">
+        <DateRangeInput value={range} onChange={changeRange} />
+        {grouping && (
+          <Select size="xs" w={150} label={t('reports.group')} allowDeselect={false} data-testid="monitor-group"
+            data={groupingChoices(def, path).map(g => ({ value: groupingValue(g), label: keyLabel(g) }))}
+            value={groupingValue(grouping)} onChange={v => { if (v) setChosen(groupingOfValue(v)); }} />
+        )}
+        <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} loading={loading} disabled={!valid || !reachable}
+          onClick={() => setRefresh(n => n + 1)} data-testid="monitor-refresh">{t('reports.refresh')}</Button>
+        <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} loading={exporting} disabled={rows.length === 0}
+          onClick={() => void exportFile()} data-testid="monitor-export">{t('reports.export')}</Button>
+        <Button size="xs" variant="light" leftSection={<IconPrinter size={14} />} disabled={rows.length === 0}
+          onClick={() => setPrinting(true)} data-testid="monitor-print">{t('reports.print')}</Button>
+        {computing && (
+          <Button size="xs" color="red" variant="subtle" leftSection={<IconPlayerStop size={14} />}
+            onClick={() => void qc.cancelQueries({ queryKey: aggKey })}
+            data-testid="monitor-cancel">{t('reports.cancel')}</Button>
+        )}
+      </Group>
+      {!valid && <Text c="dimmed" size="sm">{t('reports.pick_range')}</Text>}
+      <Group gap="xs" data-testid="monitor-status">
+        {(loading || computing) && <Loader size="xs" />}
+        {asOf && !offline && <Text size="xs" c="dimmed" data-testid="monitor-asof">{t('reports.as_of', { time: asOf })}</Text>}
+        {offline && asOf && <Text size="xs" c="orange" data-testid="monitor-offline">{t('reports.offline_copy', { time: asOf })}</Text>}
+        {offline && !asOf && <Text size="xs" c="orange" data-testid="monitor-offline">{t('reports.no_copy')}</Text>}
+        {loaded && loaded.missingDays > 0 && asOf && (
+          <Text size="xs" c="orange">{t('reports.missing_days', { count: loaded.missingDays })}</Text>
+        )}
+        {loaded && loaded.hidden.length > 0 && <Text size="xs" c="dimmed">{t('reports.hidden')}</Text>}
+      </Group>
+      {facts.isError && <Alert color="red" py={6}>{t('reports.load_failed')}</Alert>}
+      {(agg.isError && !isAbort(agg.error)) || exportError ? <Alert color="red" py={6}>{t('reports.compute_failed')}</Alert> : null}
+      {path.length > 0 && (
+        <Breadcrumbs data-testid="monitor-path">
+          <Anchor size="sm" onClick={() => { setPath([]); setChosen(null); }}>{t('reports.all')}</Anchor>
+          {path.map((s, i) => (
+            <Anchor key={i} size="sm" onClick={() => { setPath(path.slice(0, i + 1)); setChosen(null); }}>
+              {keyLabel(s.grouping)}: {s.label}
+            </Anchor>
+          ))}
+        </Breadcrumbs>
+      )}
+      {result && rows.length === 0 && !loading && <Text c="dimmed" size="sm" data-testid="monitor-empty">{t('reports.empty')}</Text>}
+      {result && rows.length > 0 && grouping && (
+        <>
+          <Paper withBorder p="xs" data-testid="monitor-chart">
+            <BarChart h={240} data={bars} dataKey="name" withLegend={false} tickLine="y"
+              series={[{ name: 'value', label: t(`reports.${measures[chartIndex]?.label ?? 'm_facts'}`), color: 'blue.6' }]} />
+            {rows.length > CHART_ROWS && <Text size="xs" c="dimmed">{t('reports.chart_top', { count: CHART_ROWS })}</Text>}
+          </Paper>
+          <Text size="sm">{t('reports.facts_count', { count: result.facts })}</Text>
+          <Paper withBorder>
+            <ScrollArea>
+              <MonitorTable grouping={grouping} keyLabel={keyLabel(grouping)} measures={measures.map(m => ({ m, label: t(`reports.${m.label}`) }))}
+                kinds={kinds} rows={rows} total={result.total} totalLabel={t('reports.total')} onOpen={open}
+                openTitle={grouping.key === 'card' ? t('reports.open_card') : undefined} />
+            </ScrollArea>
+          </Paper>
+        </>
+      )}
+      {printing && result && grouping && (
+        <PrintView onDone={endPrint} testId="monitor-print-view">
+          <h3 style={{ margin: '0 0 4px' }}>{t(`pages.${def.title}`)}</h3>
+          <p style={{ margin: '0 0 8px', fontSize: 12 }}>
+            {from} — {to}{path.map(s => ` · ${keyLabel(s.grouping)}: ${s.label}`).join('')} · {asOf ? t('reports.as_of', { time: asOf }) : ''}
+          </p>
+          <MonitorTable grouping={grouping} keyLabel={keyLabel(grouping)} measures={measures.map(m => ({ m, label: t(`reports.${m.label}`) }))}
+            kinds={kinds} rows={rows} total={result.total} totalLabel={t('reports.total')} print />
+        </PrintView>
+      )}
+    </Stack>
+  );
+}
+
+interface TableProps {
+  grouping: Grouping;
+  keyLabel: string;
+  measures: { m: MonitorDef['measures'][number]; label: string }[];
+  kinds: Readonly<Record<string, string>>;
+  rows: ReturnType<typeof tableRows>;
+  total: readonly number[];
+  totalLabel: string;
+  onOpen?: (id: number) => void;
+  openTitle?: string;
+  print?: boolean;
+}
+
+/** The table of a level: a row per group (a click drills into it), then the totals over every fact of the level. */
+function MonitorTable({ keyLabel, measures, kinds, rows, total, totalLabel, onOpen, openTitle, print }: TableProps) {
+  const cell = (i: number, v: number) => formatValue(measures[i]!.m, kinds[measures[i]!.m.measure ?? ''], v);
+  if (print) {
+    const td = { border: '1px solid #999', padding: '2px 6px', fontSize: 12 } as const;
+    return (
+      <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+        <thead><tr><th style={td}>{keyLabel}</th>{measures.map((m, i) => <th key={i} style={td}>{m.label}</th>)}</tr></thead>
+        <tbody>
+          {rows.map(r => <tr key={r.id}><td style={td}>{r.label}</td>{r.values.map((v, i) => <td key={i} style={{ ...td, textAlign: 'right' }}>{cell(i, v)}</td>)}</tr>)}
+          <tr><td style={{ ...td, fontWeight: 700 }}>{totalLabel}</td>{total.map((v, i) => <td key={i} style={{ ...td, textAlign: 'right', fontWeight: 700 }}>{cell(i, v)}</td>)}</tr>
+        </tbody>
+      </table>
+    );
+  }
+  return (
+    <Table striped highlightOnHover withColumnBorders data-testid="monitor-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{keyLabel}</Table.Th>
+          {measures.map((m, i) => <Table.Th key={i} ta="right">{m.label}</Table.Th>)}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map(r => (
+          <Table.Tr key={r.id} style={{ cursor: 'pointer' }} onClick={() => onOpen?.(r.id)} title={openTitle}
+            data-testid="monitor-row" data-id={r.id}>
+            <Table.Td>{r.label}</Table.Td>
+            {r.values.map((v, i) => <Table.Td key={i} ta="right">{cell(i, v)}</Table.Td>)}
+          </Table.Tr>
+        ))}
+        <Table.Tr fw={700} data-testid="monitor-total">
+          <Table.Td>{totalLabel}</Table.Td>
+          {total.map((v, i) => <Table.Td key={i} ta="right">{cell(i, v)}</Table.Td>)}
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,132 @@
+import { FACT_SOURCES } from '../../domain/reports/fact-sources';
+import { dateOfDay, monthStart, type AggregateQuery, type AggregateResult, type FactFilter, type FactSet } from '../../domain/rules/aggregate';
+import { formatNumber } from '../../domain/rules/numbers';
+import type { Grouping, MonitorDef, MonitorMeasure } from './monitors';
+
+/**
+ * What a monitoring screen shows, as pure functions (for the screen and its tests): the grouping of the current
+ * drill level, the query for the aggregation worker, the table's rows with their labels, the chart's bars and the
+ * spreadsheet's cells.
+ */
+
+/** A row opened: the level's grouping and the group's id (a time bucket: its first day) and label. */
+export interface DrillStep { grouping: Grouping; id: number; label: string }
+
+const dayKey = (g: Grouping) => (g.key === 'day' ? 'day' : g.key);
+
+/** The groupings a screen goes through, first to last. */
+export function levels(def: MonitorDef): Grouping[] {
+  const seen = new Set<string>();
+  return [def.groupBy, ...def.drill].filter(g => (seen.has(dayKey(g)) ? false : (seen.add(dayKey(g)), true)));
+}
+
+/** The grouping of the level after `path`: the user's choice, else the declared next one; null below the last. */
+export function currentGrouping(def: MonitorDef, path: readonly DrillStep[], chosen: Grouping | null): Grouping | null {
+  if (chosen) return chosen;
+  const used = new Set(path.map(s => dayKey(s.grouping)));
+  return levels(def).find(g => !used.has(dayKey(g))) ?? null;
+}
+
+/** The groupings the user may pick at a level: every key of the source not narrowed yet, the day by day, week, month. */
+export function groupingChoices(def: MonitorDef, path: readonly DrillStep[]): Grouping[] {
+  const used = new Set(path.map(s => dayKey(s.grouping)));
+  return FACT_SOURCES[def.source].keys.flatMap(k => {
+    if (used.has(k.name)) return [];
+    return k.name === 'day' ? [{ key: 'day' }, { key: 'day', bucket: 'week' as const }, { key: 'day', bucket: 'month' as const }] : [{ key: k.name }];
+  });
+}
+
+/** The last day of a time bucket starting on `id`. */
+function bucketEnd(g: Grouping, id: number): number {
+  if (g.bucket === 'week') return id + 6;
+  if (g.bucket === 'month') return monthStart(id + 31) - 1;
+  return id;
+}
+
+/** The facts a drill path narrows to. */
+export function filterOf(path: readonly DrillStep[]): FactFilter | undefined {
+  if (path.length === 0) return undefined;
+  const inSets: Record<string, number[]> = {};
+  const between: Record<string, { from?: number; to?: number }> = {};
+  for (const s of path) {
+    if (s.grouping.key === 'day') {
+      const prev = between.day;
+      const from = Math.max(prev?.from ?? -Infinity, s.id), to = Math.min(prev?.to ?? Infinity, bucketEnd(s.grouping, s.id));
+      between.day = { from, to };
+    } else inSets[s.grouping.key] = [s.id];
+  }
+  return { in: inSets, between };
+}
+
+/** The screen's measures the facts hold (a measure the user may not see is left out). */
+export function visibleMeasures(def: MonitorDef, facts: Pick<FactSet, 'measures'>): MonitorMeasure[] {
+  return def.measures.filter(m => m.measure === undefined || facts.measures[m.measure] !== undefined);
+}
+
+export function queryOf(grouping: Grouping, measures: readonly MonitorMeasure[], path: readonly DrillStep[]): AggregateQuery {
+  const filter = filterOf(path);
+  return {
+    groupBy: [grouping.bucket ? { key: grouping.key, bucket: grouping.bucket } : grouping.key],
+    measures: measures.map(m => (m.measure === undefined ? { op: m.op } : { op: m.op, measure: m.measure })),
+    ...(filter ? { filter } : {}),
+  };
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** A group's label: a day, a week (its Monday), a month, or a name from the facts' names (`#id` when unnamed). */
+export function labelOf(g: Grouping, id: number, names: ReadonlyMap<number, string> | undefined, none: string,
+  week: (first: string) => string): string {
+  if (g.key === 'day') {
+    const { year, month, day } = dateOfDay(id);
+    if (g.bucket === 'month') return `${pad(year, 4)}-${pad(month)}`;
+    const text = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+    return g.bucket === 'week' ? week(text) : text;
+  }
+  if (id === 0) return none;
+  return names?.get(id) ?? `#${id}`;
+}
+
+export interface TableRow { id: number; label: string; values: number[] }
+
+/**
+ * The result as table rows: time buckets in time order, other groups biggest first by the chart's measure (then by
+ * label), the way a manager reads a ranking.
+ */
+export function tableRows(result: AggregateResult, g: Grouping, chart: number, label: (id: number) => string): TableRow[] {
+  const out: TableRow[] = [];
+  for (let r = 0; r < result.rows; r++) {
+    const id = result.keys[0]![r]!;
+    out.push({ id, label: label(id), values: result.values.map(v => v[r]!) });
+  }
+  if (g.key === 'day') return out.sort((a, b) => a.id - b.id);
+  const v = (x: TableRow) => (Number.isNaN(x.values[chart]!) ? -Infinity : x.values[chart]!);
+  return out.sort((a, b) => v(b) - v(a) || a.label.localeCompare(b.label));
+}
+
+/** The chart's bars: at most `max` rows, in the table's order. */
+export function chartData(rows: readonly TableRow[], chart: number, max = 30): { name: string; value: number }[] {
+  return rows.slice(0, max).map(r => ({ name: r.label, value: Number.isNaN(r.values[chart]!) ? 0 : r.values[chart]! }));
+}
+
+/** A measure's value as the table shows it: counts whole, the others at 2 decimals at most; nothing for NaN. */
+export function formatValue(m: MonitorMeasure, kind: string | undefined, v: number): string {
+  if (Number.isNaN(v)) return '';
+  if (m.op === 'count') return String(v);
+  return kind === 'money' ? v.toFixed(2) : formatNumber(v);
+}
+
+/** The spreadsheet's cells: the grouping's column, a column per measure, the rows, then the total row. */
+export function sheetRows(rows: readonly TableRow[], total: readonly number[], totalLabel: string): (string | number | null)[][] {
+  const cell = (v: number) => (Number.isNaN(v) ? null : v);
+  return [...rows.map(r => [r.label, ...r.values.map(cell)]), [totalLabel, ...total.map(cell)]];
+}
+
+/** A copy of the facts (the worker takes the arrays it is given; the screen keeps its own to compute again). */
+export function copyFacts(set: FactSet): FactSet {
+  return {
+    length: set.length, kinds: set.kinds,
+    keys: Object.fromEntries(Object.entries(set.keys).map(([k, v]) => [k, v.slice()])),
+    measures: Object.fromEntries(Object.entries(set.measures).map(([k, v]) => [k, v.slice()])),
+  };
+}

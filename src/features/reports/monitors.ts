@@ -1,0 +1,79 @@
+import type { ReportSource } from '../../domain/reports/fact-sources';
+import type { AggregateOp, TimeBucket } from '../../domain/rules/aggregate';
+
+/**
+ * The monitoring screens (spec §1 "Monitoring menu items", issue 14), one declaration each: the source of their facts
+ * (src/domain/reports/fact-sources.ts), what a row is at first, the keys a row drills into, one after the other, and
+ * the measures. The generic MonitorScreen shows any of them: date range with the spec §9 shortcuts, grouping, a chart,
+ * the table with its totals, drill-down, excel.xlsx and a print view, computed in the aggregation worker.
+ */
+
+/** A grouping: a key of the source, or the day key by day, week or month. */
+export interface Grouping { key: string; bucket?: TimeBucket }
+
+export interface MonitorMeasure {
+  op: AggregateOp;
+  /** The source's measure; none for `count` of facts. */
+  measure?: string;
+  /** Label key (namespace `reports`). */
+  label: string;
+}
+
+export interface MonitorDef {
+  path: string;
+  /** Title key (namespace `pages`, as the menu's). */
+  title: string;
+  source: ReportSource;
+  /** What a row is when the screen opens. */
+  groupBy: Grouping;
+  /** What a row of each level opens into, in order (a key already narrowed to is skipped). */
+  drill: readonly Grouping[];
+  measures: readonly MonitorMeasure[];
+  /** The measure (index into `measures`) the chart shows. */
+  chart: number;
+}
+
+const count: MonitorMeasure = { op: 'count', label: 'm_facts' };
+const STEP_MEASURES: readonly MonitorMeasure[] = [
+  count, { op: 'sum', measure: 'good', label: 'm_good' }, { op: 'sum', measure: 'bad', label: 'm_bad' },
+  { op: 'sum', measure: 'value', label: 'm_value' },
+];
+
+export const MONITORS: readonly MonitorDef[] = [
+  {
+    path: '/orders/cards_customers', title: 'by_customer', source: 'steps', groupBy: { key: 'customer' },
+    drill: [{ key: 'order' }, { key: 'worknode' }, { key: 'card' }], measures: STEP_MEASURES, chart: 1,
+  },
+  {
+    path: '/orders/cards_salers', title: 'by_saler', source: 'steps', groupBy: { key: 'saler' },
+    drill: [{ key: 'customer' }, { key: 'order' }, { key: 'card' }], measures: STEP_MEASURES, chart: 1,
+  },
+  {
+    path: '/devices/stat', title: 'machine_stat', source: 'steps', groupBy: { key: 'device' },
+    drill: [{ key: 'day' }, { key: 'worknode' }, { key: 'card' }], measures: STEP_MEASURES, chart: 1,
+  },
+  {
+    path: '/items/stat', title: 'product_stat', source: 'steps', groupBy: { key: 'item' },
+    drill: [{ key: 'worknode' }, { key: 'day' }, { key: 'card' }],
+    measures: [...STEP_MEASURES, { op: 'avg', measure: 'good', label: 'm_good_avg' }], chart: 1,
+  },
+  {
+    path: '/reports/products', title: 'product_reports', source: 'inspections', groupBy: { key: 'item' },
+    drill: [{ key: 'day' }, { key: 'person' }, { key: 'card' }],
+    measures: [count, { op: 'sum', measure: 'quantity', label: 'm_quantity' }, { op: 'sum', measure: 'bad', label: 'm_bad' },
+      { op: 'sum', measure: 'weight', label: 'm_weight' }, { op: 'max', measure: 'quantity', label: 'm_quantity_max' }],
+    chart: 1,
+  },
+  {
+    path: '/reports/production', title: 'production_output', source: 'works', groupBy: { key: 'worknode' },
+    drill: [{ key: 'person' }, { key: 'day' }, { key: 'card' }],
+    measures: [count, { op: 'sum', measure: 'quantity', label: 'm_quantity' }, { op: 'sum', measure: 'bad', label: 'm_bad' },
+      { op: 'sum', measure: 'weight', label: 'm_weight' }, { op: 'sum', measure: 'metres', label: 'm_metres' },
+      { op: 'sum', measure: 'amount', label: 'm_amount' }],
+    chart: 1,
+  },
+];
+
+export function monitorOf(path: string): MonitorDef | undefined {
+  return MONITORS.find(m => m.path === path);
+}

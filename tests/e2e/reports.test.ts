@@ -1,0 +1,104 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import * as XLSX from 'xlsx';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dateRangeOf, dateRangeStrings } from '../../src/domain/rules/date-ranges';
+import { formatNumber } from '../../src/domain/rules/numbers';
+import { logIn, pagePerTest, serverCall, waitForServiceWorkerControl } from './helpers';
+
+/**
+ * The monitoring screens (issue 14) as a supervisor uses them on the demo plant: each opens on its figures, equal to
+ * the server's SQL sums of the same range; the range changed by a §9 shortcut; a group drilled into; the table
+ * exported and printed; and after a reload with the network cut, the same figures from the device's copy with the
+ * time of their data.
+ */
+let context: BrowserContext;
+let page: Page;
+
+pagePerTest(s => { ({ context, page } = s); }, { serviceWorker: true });
+
+let session = '';
+beforeAll(async () => {
+  session = String((await serverCall('/accounts/login/', { form: { username: 'supervisor', password: 'super123' } })).body.sessionid);
+});
+
+/** The server's sums of a source by one key over a range (`GET /reports/totals/…`). */
+async function sqlTotal(source: string, group: string, [from, to]: [string, string]): Promise<Record<string, number | null>> {
+  const r = await serverCall(`/reports/totals/${source}/?from=${from}&to=${to}&group=${group}`, { sessionid: session });
+  expect(r.status).toBe(200);
+  return (r.body.total as { sums: Record<string, number | null> }).sums;
+}
+
+/** The total row's cells (after the label). */
+async function totalCells(): Promise<string[]> {
+  return (await page.getByTestId('monitor-total').locator('td').allTextContents()).slice(1).map(s => s.trim());
+}
+
+describe('monitoring screens', () => {
+  it('open on the server\'s figures, follow the range, drill down, export and print', async () => {
+    await logIn(page, 'supervisor', 'super123');
+    for (const [path, source, group, measure] of [
+      ['/devices/stat', 'steps', 'device', 'good'], ['/orders/cards_customers', 'steps', 'customer', 'good'],
+      ['/reports/production', 'works', 'worknode', 'quantity'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByTestId('monitor').waitFor();
+      await expect.poll(() => page.getByTestId('monitor-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      const sums = await sqlTotal(source, group, dateRangeStrings(dateRangeOf('month', new Date())));
+      // Column 1 after the label is the facts' count, column 2 the chosen sum.
+      await expect.poll(async () => (await totalCells())[1]).toBe(formatNumber(sums[measure]!));
+      await page.getByTestId('monitor-asof').waitFor();
+    }
+
+    // The range by the "last week" shortcut: the figures follow.
+    await page.goto('/items/stat');
+    await expect.poll(() => page.getByTestId('monitor-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId('grid-date-range').click();
+    await page.getByRole('button', { name: '最近一周' }).click();
+    const week = await sqlTotal('steps', 'item', dateRangeStrings(dateRangeOf('week', new Date())));
+    await expect.poll(async () => (await totalCells())[1]).toBe(formatNumber(week.good!));
+
+    // Drill into the first item: its rows are its work steps, and their total is the item's row.
+    const first = page.getByTestId('monitor-row').first();
+    const itemCells = (await first.locator('td').allTextContents()).slice(1).map(s => s.trim());
+    await first.click();
+    await page.getByTestId('monitor-path').waitFor();
+    await expect.poll(() => totalCells()).toEqual(itemCells);
+
+    // excel.xlsx: a title row, a row per group, the total.
+    const rows = await page.getByTestId('monitor-row').count();
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('monitor-export').click()]);
+    expect(download.suggestedFilename()).toBe('excel.xlsx');
+    const wb = XLSX.read(await readFile((await download.path())!));
+    const sheet = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1 });
+    expect(sheet).toHaveLength(rows + 2);
+
+    // The print view: the same table, printed with the browser's dialog (captured when print() is called).
+    await page.evaluate(() => {
+      const w = window as unknown as { __printed?: number; print: () => void };
+      w.print = () => { w.__printed = document.querySelectorAll('[data-testid="monitor-print-view"] tbody tr').length; };
+    });
+    await page.getByTestId('monitor-print').click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __printed?: number }).__printed)).toBe(rows + 1);
+  }, 240_000);
+
+  it('reads offline after one visit, with the same figures and the time of their data', async () => {
+    await page.goto('/login');
+    await page.getByTestId('login-form').waitFor();
+    await waitForServiceWorkerControl(page);
+    await logIn(page, 'supervisor', 'super123');
+    await page.goto('/devices/stat');
+    await expect.poll(() => page.getByTestId('monitor-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const online = await totalCells();
+    const rows = await page.getByTestId('monitor-row').count();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('monitor').waitFor({ timeout: 30_000 });
+    await page.getByTestId('monitor-offline').waitFor({ timeout: 30_000 });
+    await expect.poll(() => totalCells(), { timeout: 30_000 }).toEqual(online);
+    expect(await page.getByTestId('monitor-row').count()).toBe(rows);
+    expect(await page.getByTestId('monitor-offline').textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await context.setOffline(false);
+  }, 180_000);
+});
