@@ -47,6 +47,8 @@ export const reports = defineNamespace({
   m_metres: '米数',
   m_amount: '计件工资',
   m_quantity_max: '最大数量',
+  anywhere_orders: '订单号、合同、客户、业务员、明细物料、流程卡号……',
+  anywhere_cards: '卡号、订单、客户、物料、明细、工序……',
 }, {
   en: {
     group: 'Group by',
@@ -94,6 +96,8 @@ export const reports = defineNamespace({
     m_metres: 'Metres',
     m_amount: 'Piece pay',
     m_quantity_max: 'Largest quantity',
+    anywhere_orders: 'Order no., contract, customer, salesperson, line items, card no. …',
+    anywhere_cards: 'Card no., order, customer, item, line, work step …',
   },
   es: {
     group: 'Agrupar por',
@@ -141,6 +145,8 @@ export const reports = defineNamespace({
     m_metres: 'Metros',
     m_amount: 'Pago a destajo',
     m_quantity_max: 'Cantidad mayor',
+    anywhere_orders: 'N.º de pedido, contrato, cliente, vendedor, artículos, tarjeta …',
+    anywhere_cards: 'N.º de tarjeta, pedido, cliente, artículo, línea, proceso …',
   },
   ja: {
     group: '集計単位',
@@ -188,5 +194,7 @@ export const reports = defineNamespace({
     m_metres: 'メートル数',
     m_amount: '出来高給',
     m_quantity_max: '最大数量',
+    anywhere_orders: '受注番号、契約、顧客、営業担当、明細の品目、カード番号…',
+    anywhere_cards: 'カード番号、受注、顧客、品目、明細、工程…',
   },
 });

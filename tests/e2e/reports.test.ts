@@ -101,4 +101,21 @@ describe('monitoring screens', () => {
     expect(await page.getByTestId('monitor-offline').textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     await context.setOffline(false);
   }, 180_000);
+
+  it('the queries search across a card\'s surroundings, and the to-do list shows what waits', async () => {
+    await logIn(page, 'supervisor', 'super123');
+    const card = ((await serverCall('/orders/cards/list/?limit=1&sort=id', { sessionid: session })).body.dt as { show_id: string }[])[0]!;
+    await page.goto('/query/cards');
+    await page.getByTestId('query-screen').waitFor();
+    await page.getByTestId('query-anywhere').fill(card.show_id);
+    await expect.poll(() => page.getByTestId('grid-row').count(), { timeout: 30_000 }).toBe(1);
+
+    await page.goto('/todos/list');
+    await page.getByTestId('todos').waitFor();
+    await expect.poll(() => page.getByTestId('todo-group').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const queued = page.locator('[data-testid="todo-group"][data-kind="cards_queued"]');
+    await queued.getByTestId('todo-entry').first().locator('a').click();
+    await page.waitForURL(u => u.pathname === '/orders/cards_nodes');
+  }, 120_000);
 });
+

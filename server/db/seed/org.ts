@@ -127,7 +127,7 @@ const PRODUCTION = [
   '/persons/works/list', '/reports/works', '/orders/tap3', '/persons/taplogs',
   // The monitoring entries (spec §1; src/features/reports/monitors.ts). `find` comes later: marked as coming.
   '/orders/cards_customers', '/orders/cards_salers', '/orders/cards_find', '/devices/stat', '/items/stat', '/reports/production',
-  '/reports/products',
+  '/reports/products', '/query/orders', '/query/cards', '/query/inventorydetails',
 ];
 
 /** Every standard action a resource has (view … export), plus the special ones named. */
@@ -213,7 +213,7 @@ export const ROLES: readonly RolePlan[] = [
   {
     code: 'sales', name: '销售', remark: '客户、合同与销售任务（只看本人客户）',
     menus: [...COMMON, '/customers/list', '/customercategories/list', '/contracts/list', '/tasks/list', '/items/list',
-      '/customeritems/list', '/orders/list', '/orders/cards_customers', '/orders/cards_salers'],
+      '/customeritems/list', '/orders/list', '/orders/cards_customers', '/orders/cards_salers', '/query/orders'],
     grants: {
       // A salesperson enters and confirms their own customers' orders; production starts them.
       orders: only(['view', 'create', 'edit', 'delete', 'export', 'confirm'], 'own'),

@@ -12,6 +12,7 @@ import { cancelNodesOf } from '../production/cancel-cards';
 import { refreshCards, refreshLineCardSums } from '../production/derived';
 import { insertNodes } from '../production/nodes';
 import { fromUnits, rowById, units } from '../production/rows';
+import { cardsAnywhere } from '../production/anywhere';
 import type { Behaviour } from './types';
 
 const truthy = (v: string | undefined) => v === '1' || v === 'true';
@@ -23,7 +24,8 @@ const truthy = (v: string | undefined) => v === '1' || v === 'true';
  *   its line's cards never hold more than the line;
  * - cancelling a card cancels its nodes, and is refused once it has started;
  * - its line's `card_quantity` and `finished_quantity` follow.
- * - List parameters (spec §7): `notfinished=1`, `finished=1`, `quote_id` (the line, `detail_id`), `show_id` (a
+ * - List parameters (spec §7): `anywhere` (the queries menu's search, production/anywhere.ts), `notfinished=1`,
+ *   `finished=1`, `quote_id` (the line, `detail_id`), `show_id` (a
  *   prefix of the card number; a scanned whole number is its own prefix), `sort` (generic); and, for the monitoring
  *   screens, `customer_id` and `saler_id` (through the order) and `node_id` with `node_status` (cards whose node at
  *   that work node is in that status: what a cell of the cards-per-node table counts).
@@ -103,6 +105,8 @@ export const cardsBehaviour: Behaviour = {
       where.push(sql`exists (select 1 from cardnodes n where n.card_id = ${id} and not n.canceled and n.worknode_id = ${node}
         ${status ? sql`and n.status = ${status}` : sql``})`);
     }
-    return { where, ownParams: ['show_id'] };
+    const anywhere = str(p, 'anywhere')?.trim();
+    if (anywhere) where.push(cardsAnywhere(res, anywhere));
+    return { where, ownParams: ['show_id', 'anywhere'] };
   },
 };

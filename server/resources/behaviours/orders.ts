@@ -16,6 +16,7 @@ import { cancelCardsOfLines } from '../production/cancel-cards';
 import { refreshOrderSums, startedCardsOf } from '../production/derived';
 import { rowById, statusParam } from '../production/rows';
 import { systemUpdate } from '../write';
+import { ordersAnywhere } from '../production/anywhere';
 import type { Behaviour } from './types';
 
 /** Check codes avoid characters a customer misreads on paper (0/O, 1/I/L). */
@@ -95,8 +96,12 @@ export const ordersBehaviour: Behaviour = {
     const shipped = str(p, 'shipped');
     if (shipped !== undefined && shipped !== '' && !shippedParam.safeParse(shipped).success) throw badRequest();
     const status = column(tableOf(res), 'status');
-    if (shipped === '1') return { where: [sql`${status} = 'shipped'`] };
-    if (shipped === '0') return { where: [sql`${status} <> 'shipped'`] };
-    return {};
+    const where = [];
+    if (shipped === '1') where.push(sql`${status} = 'shipped'`);
+    if (shipped === '0') where.push(sql`${status} <> 'shipped'`);
+    // `anywhere`: the queries menu's search across the order, its customer, lines and cards (production/anywhere.ts).
+    const anywhere = str(p, 'anywhere')?.trim();
+    if (anywhere) where.push(ordersAnywhere(res, anywhere));
+    return { where, ownParams: ['anywhere'] };
   },
 };

@@ -34,6 +34,11 @@ export interface ResourceListProps {
   def: ResourceDef;
   /** Buttons of a hand-written screen built on the generic list (works' "from card steps"), after the generic ones. */
   toolbar?: ReactNode;
+  /**
+   * The resource's own list parameters a hand-written screen adds (the queries menu's `anywhere`); only for a list
+   * paged by the server, which is asked (and exports) with them.
+   */
+  extra?: Readonly<Record<string, string | number>>;
 }
 
 /** The app header the spec's grid height leaves out (page height − 42 px − toolbar, spec §9). */
@@ -72,7 +77,7 @@ function Writable({ offline, children }: { offline: boolean; children: ReactNode
  * - A button the role's grants do not allow is not shown (new: create, delete or void: delete, import, export); a
  *   sensitive field it may not see has no column.
  */
-export default function ResourceList({ def, toolbar }: ResourceListProps) {
+export default function ResourceList({ def, toolbar, extra }: ResourceListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -84,6 +89,12 @@ export default function ResourceList({ def, toolbar }: ResourceListProps) {
   const [gridQuery, setGridQuery] = useState<GridQuery>(NO_QUERY);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(def.pageSize ?? 50);
+  // New parameters of the screen's own start again at page 1 (state adjusted while rendering, as React advises).
+  const [extraSeen, setExtraSeen] = useState(extra);
+  if (extraSeen !== extra) {
+    setExtraSeen(extra);
+    setPage(1);
+  }
   const [picked, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
   const [shown, setShown] = useState<readonly ListRow[]>([]);
   // Actions and the count see only selected rows that are shown: not rows a reload dropped (deleted by someone
@@ -102,8 +113,10 @@ export default function ResourceList({ def, toolbar }: ResourceListProps) {
 
   // What the server is asked for: everything once, or one page of the grid's query.
   const serverQuery = useMemo<ListQuery>(
-    () => (paged ? { ...listQueryOf(def, { ...gridQuery, keyword: serverKeyword }), page, limit: pageSize, totals: true } : { limit: ALL }),
-    [paged, def, gridQuery, serverKeyword, page, pageSize],
+    () => (paged
+      ? { ...listQueryOf(def, { ...gridQuery, keyword: serverKeyword }), ...(extra ? { extra } : {}), page, limit: pageSize, totals: true }
+      : { limit: ALL }),
+    [paged, def, gridQuery, serverKeyword, page, pageSize, extra],
   );
   const list = useResourceList(def, serverQuery, { keepPrevious: paged });
   const reachable = useReachable();
