@@ -24,12 +24,13 @@ describe('routedScreen', () => {
   });
 
   it('marks the spec pages whose screens later steps build, and the monitoring entries placed without a screen', () => {
-    for (const p of ['/inventory/list', '/payments/list', '/orders/cards_find']) {
+    for (const p of ['/inventory/list', '/payments/list', '/query/deliveries']) {
       expect(visible, p).toContain(p);
       expect(coming, p).toContain(p);
     }
     // The monitoring screens (src/features/reports/monitors.ts) are routed.
-    for (const p of ['/orders/cards_customers', '/orders/cards_salers', '/devices/stat', '/items/stat', '/reports/production']) {
+    for (const p of ['/orders/cards_customers', '/orders/cards_salers', '/orders/cards_find', '/devices/stat', '/items/stat',
+      '/reports/production', '/query/orders']) {
       expect(visible, p).toContain(p);
       expect(coming, p).not.toContain(p);
     }

@@ -46,9 +46,9 @@ describe('searchMenu', () => {
       { title: 'Customers', path: '/customers/list' },
       { title: 'Customer contracts', path: '/contracts/list' },
       { title: 'By customer', path: '/orders/cards_customers' },
-      { title: 'Find customer cards', path: '/orders/cards_find' },
+      { title: 'Customer deliveries', path: '/query/deliveries' },
     ];
-    // The generic customers list and the monitoring screen are routed; contracts and "find" open the pending notice.
+    // The generic customers list and the monitoring screen are routed; contracts and deliveries open the pending notice.
     expect(createMenuSearch(items)('customer').map(i => i.path)).toEqual(['/customers/list', '/orders/cards_customers']);
     expect(createMenuSearch(items, all)('customer').map(i => i.path)).toHaveLength(4);
   });

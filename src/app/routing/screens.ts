@@ -38,6 +38,7 @@ export const SCREENS: Record<string, Screen> = {
   '/query/orders': lazy(() => import('../../features/reports/QueryScreen')),
   '/query/cards': lazy(() => import('../../features/reports/QueryScreen')),
   '/query/inventorydetails': lazy(() => import('../../features/reports/QueryScreen')),
+  '/orders/cards_find': lazy(() => import('../../features/reports/QueryScreen')),
   '/sync/deadletters': lazy(() => import('../../features/shopfloor/DeadLetters')),
   '/orders/tap3': lazy(() => import('../../features/shopfloor/KioskScreen')),
   '/persons/taplogs': lazy(() => import('../../features/shopfloor/TapLogs')),

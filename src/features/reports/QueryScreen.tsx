@@ -18,6 +18,8 @@ import ResourceList from '../../resources/list/ResourceList';
 const QUERIES: Readonly<Record<string, { def: ResourceDef; anywhere: boolean }>> = {
   '/query/orders': { def: orders, anywhere: true },
   '/query/cards': { def: cards, anywhere: true },
+  // The monitoring menu's "find" (spec §1): where a card, an order's or a customer's work, an item is in production.
+  '/orders/cards_find': { def: cards, anywhere: true },
   // Finished-goods inspections: their own list's keyword and column filters.
   '/query/inventorydetails': { def: inventorydetails, anywhere: false },
 };
