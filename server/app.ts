@@ -39,6 +39,7 @@ import ordersRoutes from './routes/production/orders';
 import printsRoutes from './routes/production/prints';
 import reportRoutes from './routes/reports';
 import todoRoutes from './routes/todos';
+import messageRoutes from './routes/messages';
 import resourceRoutes from './routes/resources';
 import shellRoutes, { readServers } from './routes/shell';
 import syncRoutes from './routes/sync';
@@ -110,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(syncRoutes, { db: opts.db });
   await app.register(reportRoutes, { db: opts.db });
   await app.register(todoRoutes, { db: opts.db });
+  await app.register(messageRoutes, { db: opts.db });
   // The dead-letter actions before the generic calls of facts, whose base (/sync/facts) they share.
   await app.register(factsRoutes, { db: opts.db });
   // The production area's own calls before the generic ones, whose paths they share a prefix with.

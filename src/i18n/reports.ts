@@ -3,6 +3,9 @@ import { defineNamespace } from './define';
 /** UI strings of the monitoring screens (keys `reports.*`, src/features/reports). */
 export const reports = defineNamespace({
   group: '分组',
+  narrow: '筛选',
+  narrow_key: '按…',
+  narrow_value: '选择',
   refresh: '刷新',
   export: '导出',
   print: '打印',
@@ -52,6 +55,9 @@ export const reports = defineNamespace({
 }, {
   en: {
     group: 'Group by',
+    narrow: 'Narrow to',
+    narrow_key: 'By…',
+    narrow_value: 'Choose',
     refresh: 'Refresh',
     export: 'Export',
     print: 'Print',
@@ -101,6 +107,9 @@ export const reports = defineNamespace({
   },
   es: {
     group: 'Agrupar por',
+    narrow: 'Filtrar',
+    narrow_key: 'Por…',
+    narrow_value: 'Elegir',
     refresh: 'Actualizar',
     export: 'Exportar',
     print: 'Imprimir',
@@ -150,6 +159,9 @@ export const reports = defineNamespace({
   },
   ja: {
     group: '集計単位',
+    narrow: '絞り込み',
+    narrow_key: '項目…',
+    narrow_value: '選択',
     refresh: '更新',
     export: 'エクスポート',
     print: '印刷',

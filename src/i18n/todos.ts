@@ -13,6 +13,7 @@ export const todos = defineNamespace({
   kind_orders_to_confirm: '待确认的订单',
   kind_cards_queued: '各工序排队的流程卡',
   kind_maintenance_due: '到期的设备保养',
+  read_all: '全部标为已读',
 }, {
   en: {
     refresh: 'Refresh',
@@ -26,6 +27,7 @@ export const todos = defineNamespace({
     kind_orders_to_confirm: 'Orders to confirm',
     kind_cards_queued: 'Cards queued at the work steps',
     kind_maintenance_due: 'Maintenance due',
+    read_all: 'Mark all read',
   },
   es: {
     refresh: 'Actualizar',
@@ -39,6 +41,7 @@ export const todos = defineNamespace({
     kind_orders_to_confirm: 'Pedidos por confirmar',
     kind_cards_queued: 'Tarjetas en cola por proceso',
     kind_maintenance_due: 'Mantenimiento pendiente',
+    read_all: 'Marcar todo como leído',
   },
   ja: {
     refresh: '更新',
@@ -52,5 +55,6 @@ export const todos = defineNamespace({
     kind_orders_to_confirm: '確認待ちの受注',
     kind_cards_queued: '工程ごとの待ちカード',
     kind_maintenance_due: '期限の来た保全',
+    read_all: 'すべて既読にする',
   },
 });

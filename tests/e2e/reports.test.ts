@@ -80,6 +80,16 @@ describe('monitoring screens', () => {
     });
     await page.getByTestId('monitor-print').click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { __printed?: number }).__printed)).toBe(rows + 1);
+
+    // Narrowed to one work node by the filter: it joins the drill path, and the figures are that node's.
+    await page.getByTestId('monitor-path').getByText('全部').click();
+    await expect.poll(() => page.getByTestId('monitor-path').count()).toBe(0);
+    await page.getByTestId('monitor-narrow-key').click();
+    await page.getByRole('option', { name: '工序' }).click();
+    await page.getByTestId('monitor-narrow-value').click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('monitor-path').waitFor();
+    await expect.poll(() => page.getByTestId('monitor-row').count()).toBeGreaterThan(0);
   }, 240_000);
 
   it('reads offline after one visit, with the same figures and the time of their data', async () => {

@@ -120,7 +120,7 @@ export function salerCodes(plans: readonly PersonPlan[]): string[] {
 // Roles ------------------------------------------------------------------------------------------------------------
 
 /** Every role sees the dashboard and its own profile. */
-const COMMON = ['/dashboard', '/accounts/profile', '/todos/list'];
+const COMMON = ['/dashboard', '/accounts/profile', '/todos/list', '/messages/list'];
 
 const PRODUCTION = [
   '/orders/list', '/orders/cards/list', '/cards/prints', '/devices/arranges', '/orders/cards_nodes',
@@ -143,7 +143,11 @@ function full(names: readonly string[], special: Readonly<Record<string, readonl
 const only = (actions: readonly string[], scope?: 'own') => ({ actions: [...actions], ...(scope ? { scope } : {}) });
 
 /** Every role keeps its own favourite menu entries, and only its own. */
-const OWN_FAVOURITES: Grants = { favmenus: only(['view', 'create', 'edit', 'delete'], 'own') };
+/** What every role holds of its own: its favourite menus, and its messages (read, marked read, deleted). */
+const OWN_FAVOURITES: Grants = {
+  favmenus: only(['view', 'create', 'edit', 'delete'], 'own'),
+  messages: only(['view', 'edit', 'delete'], 'own'),
+};
 
 interface RolePlan {
   code: string;

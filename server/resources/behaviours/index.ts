@@ -6,6 +6,7 @@ import { cardsBehaviour } from './cards';
 import { detailsBehaviour } from './details';
 import { formulamaterialsBehaviour, formulaoperationsBehaviour } from './formula-lines';
 import { factsBehaviour } from './facts';
+import { messagesBehaviour } from './messages';
 import { formulasBehaviour } from './formulas';
 import { inventorydetailsBehaviour } from './inventorydetails';
 import { ordersBehaviour } from './orders';
@@ -36,6 +37,7 @@ export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   predetails: predetailsBehaviour,
   inventorydetails: inventorydetailsBehaviour,
   baddetails: baddetailsBehaviour,
+  messages: messagesBehaviour,
 };
 
 export function behaviourOf(name: string): Behaviour | undefined {

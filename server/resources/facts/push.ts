@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Mutation, MutationStatus } from '../../../src/domain/contract/sync';
-import { isMessageKey } from '../../../src/domain/messages/catalog';
+import { isMessageKey, translate } from '../../../src/domain/messages/catalog';
 import type { Auth } from '../../auth/sessions';
 import { rows, type Db } from '../../db/connection';
 import { ApiError } from '../../lib/api-error';
+import { accountsThatCan, sendMessage } from '../messages';
 import { readArgs, type ArgsCheck, type ParsedArgs } from './args';
 import { badArgs, decideFact, type Decision, type Reason } from './decide';
 import { loadWorld, type ComputerState } from './state';
@@ -121,6 +122,8 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
   await writeInspections(tx, decided.flatMap(f => (f.decision.inspection
     ? [{ factId: ids.get(f.uuid)!, computerId: computer.id, row: f.decision.inspection }] : [])), auth.accountId);
 
+  await tellResolvers(tx, computer.code, decided, auth.accountId);
+
   const base = Math.max(Number(c.last_seq ?? 0), (input.floor ?? 1) - 1);
   const lastSeq = await raiseWatermark(tx, computer.id, base);
 
@@ -139,6 +142,20 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
     return { id: m.id, status: 'duplicate' as const, ...(reason ? { reason } : {}) };
   });
   return { lastSeq, results };
+}
+
+/**
+ * Rejected facts become dead letters: whoever may resolve them gets one message per push that had any (in the push's
+ * transaction: a replay, which rejects nothing new, sends none).
+ */
+async function tellResolvers(tx: Db, device: string, decided: readonly FactRow[], by: number): Promise<void> {
+  const rejected = decided.filter(f => f.decision.status === 'rejected');
+  if (rejected.length === 0) return;
+  const reasons = rejected.slice(0, 3).map(f => (f.decision.reason ? translate('zh', f.decision.reason.key, f.decision.reason.params) : f.name));
+  await sendMessage(tx, await accountsThatCan(tx, 'facts', 'resolve'), {
+    kind: 'deadletters', title: `终端 ${device}：${rejected.length} 条刷卡被拒绝`,
+    body: reasons.join('\n') + (rejected.length > 3 ? '\n…' : ''), link: '/sync/deadletters',
+  }, by);
 }
 
 /** Decides and writes one pushed batch; a transaction undone by another is run again (a few times). */

@@ -20,6 +20,7 @@ import { authOf } from '../../plugins/auth';
 import { inputOf } from '../../plugins/contract';
 import { column, replyRows, selectRows } from '../../resources/columns';
 import { detailRow } from '../../resources/list';
+import { accountsOfPerson, sendMessage } from '../../resources/messages';
 import { changedFields } from '../../resources/production/changed';
 import { rowById, statusParam, type RowData } from '../../resources/production/rows';
 import { cancelRow, createRow, staleVersion, systemUpdate, updateRow } from '../../resources/write';
@@ -146,6 +147,16 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { db: Db 
       assertAction(auth, orders, move.action);
       await assertTransitionAllowed(tx, id, from, to);
       await systemUpdate(tx, orders, before, { status: to }, auth);
+      // The salesperson hears that their order was confirmed or finished (unless they moved it themselves).
+      if (to === 'confirmed' || to === 'finished') {
+        const salers = (await accountsOfPerson(tx, before.saler_id as number | null)).filter(a => a !== auth.accountId);
+        await sendMessage(tx, salers, {
+          kind: to === 'confirmed' ? 'order_confirmed' : 'order_finished',
+          title: `订单 ${String(before.show_id)} ${to === 'confirmed' ? '已确认' : '已完工'}`,
+          body: `${auth.name} ${to === 'confirmed' ? '确认了订单' : '将订单设为已完工'} ${String(before.show_id)}`,
+          link: `/orders/edit/${id}`,
+        }, auth.accountId);
+      }
       const row = (await detailRow(tx, orders, id))!;
       return { msg: 'OK', id, version: row.version as number, dt: (await redactorFor(tx, auth, orders))(row) as TransitionReply['dt'] };
     });

@@ -12,6 +12,7 @@ export const SCREENS: Record<string, Screen> = {
   ...resourceScreens(),
   '/dashboard': lazy(() => import('../../features/dashboard/Dashboard')),
   '/todos/list': lazy(() => import('../../features/todos/TodoList')),
+  '/messages/list': lazy(() => import('../../features/messages/MessagesList')),
   '/accounts/profile': lazy(() => import('../../features/profile/ProfilePage')),
   '/data/importdata': lazy(() => import('../../resources/import/ImportPage')),
   '/devices/list_status': lazy(() => import('../../features/devices/DeviceStatusBoard')),

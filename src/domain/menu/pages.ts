@@ -26,6 +26,7 @@ export const MENU_PAGES: readonly MenuPage[] = [
   { path: '/dashboard', group: 'console', order: 10, name: 'Dashboard', title: 'dashboard', icon: 'IconLayoutDashboard', affix: true },
   { path: '/todos/list', group: 'console', order: 20, title: 'todos', icon: 'IconChecklist' },
   { path: '/messages/list', group: 'console', order: 30, title: 'messages', icon: 'IconMessage' },
+  { path: '/messages/edit/:id', group: 'console', order: 35, hidden: true, title: 'edit', activeMenu: '/messages/list' },
   { path: '/approvals/list', group: 'console', order: 40, title: 'approvals', icon: 'IconSignature' },
   { path: '/approvals/edit/:id', group: 'console', order: 50, hidden: true, title: 'edit', activeMenu: '/approvals/list' },
   { path: '/approvals/create', group: 'console', order: 60, hidden: true, title: 'create', activeMenu: '/approvals/list' },

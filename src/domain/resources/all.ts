@@ -47,6 +47,7 @@ import { accounts } from './system/accounts';
 import { configs } from './system/configs';
 import { favmenus } from './system/favmenus';
 import { journals } from './system/journals';
+import { messages } from './system/messages';
 import { printlogs } from './system/printlogs';
 import { roles } from './system/roles';
 import { shelves } from './warehouse/shelves';
@@ -98,6 +99,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   configs,
   favmenus,
   journals,
+  messages,
   printlogs,
   roles,
   shelves,

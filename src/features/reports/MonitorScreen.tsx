@@ -21,6 +21,7 @@ import {
   chartData, copyFacts, currentGrouping, formatValue, groupingChoices, labelOf, queryOf, sheetRows, tableRows, visibleMeasures,
   type DrillStep,
 } from './monitor-model';
+import { FACT_SOURCES } from '../../domain/reports/fact-sources';
 import type { Grouping, MonitorDef } from './monitors';
 
 /** Bars the chart shows at most (the table has every row). */
@@ -118,6 +119,10 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
           <Select size="xs" w={150} label={t('reports.group')} allowDeselect={false} data-testid="monitor-group"
             data={groupingChoices(def, path).map(g => ({ value: groupingValue(g), label: keyLabel(g) }))}
             value={groupingValue(grouping)} onChange={v => { if (v) setChosen(groupingOfValue(v)); }} />
+        )}
+        {loaded && (
+          <NarrowPicker def={def} path={path} names={loaded.names} keyLabel={keyLabel}
+            onPick={(key, id, name) => { setPath(p => [...p, { grouping: { key }, id, label: name }]); setChosen(null); }} />
         )}
         <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} loading={loading} disabled={!valid || !reachable}
           onClick={() => setRefresh(n => n + 1)} data-testid="monitor-refresh">{t('reports.refresh')}</Button>
@@ -238,3 +243,32 @@ function MonitorTable({ keyLabel, measures, kinds, rows, total, totalLabel, onOp
     </Table>
   );
 }
+
+/**
+ * Narrows the report to one work node, customer, machine … (a filter, shown in the drill path like an opened row):
+ * a key of the source, then one of the names the facts hold for it.
+ */
+function NarrowPicker({ def, path, names, keyLabel, onPick }: {
+  def: MonitorDef; path: readonly DrillStep[]; names: Readonly<Record<string, ReadonlyMap<number, string>>>;
+  keyLabel: (g: Grouping) => string; onPick: (key: string, id: number, name: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [key, setKey] = useState<string | null>(null);
+  const used = new Set(path.map(s => s.grouping.key));
+  // Keys with names to choose from (not the card: thousands of them; drill down to a card instead).
+  const keys = FACT_SOURCES[def.source].keys.filter(k => k.ref && k.name !== 'card' && !used.has(k.name) && (names[k.name]?.size ?? 0) > 0);
+  if (keys.length === 0) return null;
+  const values = key ? [...(names[key] ?? new Map<number, string>())].sort((a, b) => a[1].localeCompare(b[1])) : [];
+  return (
+    <Group gap={4} align="flex-end">
+      <Select size="xs" w={120} label={t('reports.narrow')} placeholder={t('reports.narrow_key')} clearable value={key}
+        data={keys.map(k => ({ value: k.name, label: keyLabel({ key: k.name }) }))} onChange={setKey} data-testid="monitor-narrow-key" />
+      {key && (
+        <Select size="xs" w={180} searchable placeholder={t('reports.narrow_value')} value={null} data-testid="monitor-narrow-value"
+          data={values.map(([id, name]) => ({ value: String(id), label: name }))}
+          onChange={v => { if (v) { onPick(key, Number(v), names[key]?.get(Number(v)) ?? `#${v}`); setKey(null); } }} />
+      )}
+    </Group>
+  );
+}
+

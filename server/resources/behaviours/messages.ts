@@ -1,0 +1,14 @@
+import { ApiError } from '../../lib/api-error';
+import type { Behaviour } from './types';
+
+/**
+ * The server rules of `messages` (docs/reports.md "Messages"): written by the server with the events they tell of
+ * (server/resources/messages.ts), never created by a save (409 `message_create_refused`); the recipient marks them
+ * read (`read_at`, the only field not read-only) and deletes them.
+ */
+export const messagesBehaviour: Behaviour = {
+  async prepare(_tx, { mode, values }) {
+    if (mode === 'create') throw new ApiError(409, 'message_create_refused');
+    return values;
+  },
+};

@@ -1,0 +1,35 @@
+import { datetime, enumOf, ref, text } from '../../registry/fields';
+import { resource } from '../../registry/resource';
+
+/**
+ * 消息 (spec §1 "messages", docs/reports.md "Messages"): what the system tells one user — swipes rejected on the
+ * shop floor (to whoever resolves them), an order of theirs confirmed or finished (to its salesperson). Written by the
+ * server only (no create page); each user sees, marks read (`read_at`) and deletes only their own (`owner`: the row
+ * scope of every role). The texts are written in the factory's language (zh) at the time of the event.
+ */
+export const messages = resource({
+  name: 'messages', api: '/messages', kind: 'master', menu: ['/messages/list'], createPage: false,
+  search: ['title', 'body'], display: 'title', paging: 'server', owner: 'account_id',
+  labels: {
+    zh: { name: '消息', fields: { account_id: '收件人', kind: '类型', title: '标题', body: '内容', link: '链接', read_at: '已读时间' },
+      enums: { kind: { deadletters: '刷卡被拒绝', order_confirmed: '订单已确认', order_finished: '订单已完工', note: '通知' } } },
+    en: { name: 'Messages', fields: { account_id: 'Recipient', kind: 'Type', title: 'Title', body: 'Text', link: 'Link', read_at: 'Read at' },
+      enums: { kind: { deadletters: 'Swipes rejected', order_confirmed: 'Order confirmed', order_finished: 'Order finished', note: 'Notice' } } },
+    es: { name: 'Mensajes', fields: { account_id: 'Destinatario', kind: 'Tipo', title: 'Título', body: 'Texto', link: 'Enlace',
+      read_at: 'Leído el' },
+      enums: { kind: { deadletters: 'Fichajes rechazados', order_confirmed: 'Pedido confirmado', order_finished: 'Pedido terminado',
+        note: 'Aviso' } } },
+    ja: { name: 'メッセージ', fields: { account_id: '宛先', kind: '種別', title: '件名', body: '本文', link: 'リンク', read_at: '既読日時' },
+      enums: { kind: { deadletters: '打刻の拒否', order_confirmed: '受注確認', order_finished: '受注完了', note: 'お知らせ' } } },
+  },
+  fields: {
+    account_id: ref('accounts', { required: true, readOnly: true }),
+    kind: enumOf(['deadletters', 'order_confirmed', 'order_finished', 'note'], { required: true, default: 'note', readOnly: true }),
+    title: text({ required: true, max: 200, readOnly: true }),
+    body: text({ max: 2000, multiline: true, readOnly: true }),
+    link: text({ max: 300, readOnly: true }),
+    read_at: datetime(),
+  },
+  list: ['kind', 'title', 'body', 'read_at'],
+  sort: '-id',
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { get, post, sessionOf } from './client';
+import { ok, plantOf, saveOrder, transition, type Row } from './production/fixtures';
+import { computer, deviceLogin, lineWithCards, person, push, tap } from './shopfloor/fixtures';
+
+/**
+ * 消息 (docs/reports.md "Messages"): the server writes them with their events — an order confirmed tells its
+ * salesperson, rejected swipes tell whoever resolves them — and each user reads, marks read and deletes only theirs.
+ */
+
+async function messagesOf(role: 'sales' | 'supervisor' | 'finance', params: Record<string, string | number> = {}): Promise<Row[]> {
+  const r = await get('/messages/list/', { limit: 200, ...params }, { session: await sessionOf(role) });
+  expect(r.status, JSON.stringify(r.body).slice(0, 200)).toBe(200);
+  return r.body.dt as Row[];
+}
+
+describe('messages', () => {
+  it('tell a salesperson their order was confirmed, theirs alone, and are marked read all at once', async () => {
+    const admin = await sessionOf('admin');
+    const supervisor = await sessionOf('supervisor');
+    const [sales] = (await get('/accounts/list/', { username: 'sales', limit: 5 }, { session: admin })).body.dt as Row[];
+    expect(sales?.person_id).toBeTruthy();
+    const plant = await plantOf(supervisor);
+    const saved = ok(await saveOrder(supervisor, { customer_id: plant.customer.id, saler_id: sales!.person_id },
+      [{ item_id: plant.items[0]!.id, quantity: 10 }])).body as { id: number; version: number; dt: Row };
+    ok(await transition(supervisor, saved, 'confirmed'));
+
+    const mine = await messagesOf('sales');
+    const told = mine.find(m => m.link === `/orders/edit/${saved.id}`);
+    expect(told).toMatchObject({ kind: 'order_confirmed', account_id: sales!.id, read_at: null });
+    expect(String(told!.title)).toContain(String(saved.dt.show_id));
+    // Nobody else sees it, nor may read it by id.
+    expect((await messagesOf('supervisor')).some(m => m.id === told!.id)).toBe(false);
+    expect((await get('/messages/detail/', { id: Number(told!.id) }, { session: supervisor })).status).toBe(404);
+
+    const marked = ok(await post('/messages/read_all/', {}, { session: await sessionOf('sales') }));
+    expect(Number(marked.body.marked)).toBeGreaterThanOrEqual(1);
+    expect((await messagesOf('sales')).every(m => m.read_at !== null)).toBe(true);
+  });
+
+  it('tell whoever resolves dead letters that a push had rejected swipes, once per push', async () => {
+    const line = await lineWithCards([{}], 1);
+    const pc = await computer(line.nodes);
+    const { session } = await deviceLogin(pc.code);
+    const operator = await person();
+    const before = (await messagesOf('supervisor', { kind: 'deadletters' })).length;
+    const batch = [1, 2].map(seq => tap(seq, { card: `NO-SUCH-${seq}`, worknode_id: line.nodes[0]!, person_id: operator, action: 'start' }));
+    expect((await push(session, pc.code, batch)).status).toBe(200);
+    // A replay rejects nothing new: no second message.
+    expect((await push(session, pc.code, batch)).status).toBe(200);
+    const after = await messagesOf('supervisor', { kind: 'deadletters' });
+    expect(after.length).toBe(before + 1);
+    const m = after.find(x => String(x.title).includes(pc.code))!;
+    expect(m).toMatchObject({ link: '/sync/deadletters' });
+    expect(String(m.title)).toContain('2');
+    // Finance resolves nothing: told nothing (and may read its own messages only).
+    expect((await messagesOf('finance')).some(x => String(x.title).includes(pc.code))).toBe(false);
+  });
+});
