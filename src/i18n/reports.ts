@@ -3,6 +3,11 @@ import { defineNamespace } from './define';
 /** UI strings of the monitoring screens (keys `reports.*`, src/features/reports). */
 export const reports = defineNamespace({
   group: '分组',
+  view_queue: '排队',
+  view_output: '产量',
+  columns: '列',
+  no_columns: '（不分列）',
+  columns_cut: '只显示前 {{count}} 列',
   narrow: '筛选',
   narrow_key: '按…',
   narrow_value: '选择',
@@ -55,6 +60,11 @@ export const reports = defineNamespace({
 }, {
   en: {
     group: 'Group by',
+    view_queue: 'Queue',
+    view_output: 'Output',
+    columns: 'Columns',
+    no_columns: '(none)',
+    columns_cut: 'the first {{count}} columns shown',
     narrow: 'Narrow to',
     narrow_key: 'By…',
     narrow_value: 'Choose',
@@ -107,6 +117,11 @@ export const reports = defineNamespace({
   },
   es: {
     group: 'Agrupar por',
+    view_queue: 'Cola',
+    view_output: 'Producción',
+    columns: 'Columnas',
+    no_columns: '(ninguna)',
+    columns_cut: 'se muestran las primeras {{count}} columnas',
     narrow: 'Filtrar',
     narrow_key: 'Por…',
     narrow_value: 'Elegir',
@@ -159,6 +174,11 @@ export const reports = defineNamespace({
   },
   ja: {
     group: '集計単位',
+    view_queue: '待ち',
+    view_output: '生産量',
+    columns: '列',
+    no_columns: '（なし）',
+    columns_cut: '先頭 {{count}} 列のみ表示',
     narrow: '絞り込み',
     narrow_key: '項目…',
     narrow_value: '選択',

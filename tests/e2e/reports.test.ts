@@ -24,9 +24,13 @@ beforeAll(async () => {
 
 /** The server's sums of a source by one key over a range (`GET /reports/totals/…`). */
 async function sqlTotal(source: string, group: string, [from, to]: [string, string]): Promise<Record<string, number | null>> {
+  return (await sqlTotals(source, group, [from, to])).sums;
+}
+
+async function sqlTotals(source: string, group: string, [from, to]: [string, string]): Promise<{ facts: number; sums: Record<string, number | null> }> {
   const r = await serverCall(`/reports/totals/${source}/?from=${from}&to=${to}&group=${group}`, { sessionid: session });
   expect(r.status).toBe(200);
-  return (r.body.total as { sums: Record<string, number | null> }).sums;
+  return r.body.total as { facts: number; sums: Record<string, number | null> };
 }
 
 /** The total row's cells (after the label). */
@@ -37,17 +41,25 @@ async function totalCells(): Promise<string[]> {
 describe('monitoring screens', () => {
   it('open on the server\'s figures, follow the range, drill down, export and print', async () => {
     await logIn(page, 'supervisor', 'super123');
+    // Every monitoring screen opens on the last 30 days (the "last month" shortcut), its total the database's.
     for (const [path, source, group, measure] of [
       ['/devices/stat', 'steps', 'device', 'good'], ['/orders/cards_customers', 'steps', 'customer', 'good'],
-      ['/reports/production', 'works', 'worknode', 'quantity'],
+      ['/orders/cards_salers', 'steps', 'saler', 'good'], ['/items/stat', 'steps', 'item', 'good'],
+      ['/orders/cards_nodes?view=output', 'steps', 'worknode', 'good'], ['/reports/production', 'works', 'worknode', 'quantity'],
+      ['/reports/products', 'inspections', 'item', 'quantity'],
     ] as const) {
       await page.goto(path);
       await page.getByTestId('monitor').waitFor();
+      const sql = await sqlTotals(source, group, dateRangeStrings(dateRangeOf('month', new Date())));
+      await page.getByTestId('monitor-asof').waitFor({ timeout: 30_000 });
+      if (sql.facts === 0) {
+        await page.getByTestId('monitor-empty').waitFor();
+        continue;
+      }
       await expect.poll(() => page.getByTestId('monitor-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-      const sums = await sqlTotal(source, group, dateRangeStrings(dateRangeOf('month', new Date())));
       // Column 1 after the label is the facts' count, column 2 the chosen sum.
-      await expect.poll(async () => (await totalCells())[1]).toBe(formatNumber(sums[measure]!));
-      await page.getByTestId('monitor-asof').waitFor();
+      await expect.poll(async () => (await totalCells()).slice(0, 2), { timeout: 30_000 })
+        .toEqual([String(sql.facts), formatNumber(sql.sums[measure]!)]);
     }
 
     // The range by the "last week" shortcut: the figures follow.
@@ -90,6 +102,13 @@ describe('monitoring screens', () => {
     await page.getByRole('option').first().click();
     await page.getByTestId('monitor-path').waitFor();
     await expect.poll(() => page.getByTestId('monitor-row').count()).toBeGreaterThan(0);
+
+    // Pivoted by day: rows × days of the chart's measure, its grand total the table's.
+    const tableTotal = (await totalCells())[1];
+    await page.getByTestId('monitor-columns').click();
+    await page.getByRole('option', { name: '日期' }).click();
+    await page.getByTestId('monitor-pivot').waitFor();
+    await expect.poll(async () => (await page.getByTestId('monitor-pivot-total').locator('td').last().textContent())?.trim()).toBe(tableTotal);
   }, 240_000);
 
   it('reads offline after one visit, with the same figures and the time of their data', async () => {

@@ -20,7 +20,8 @@ export const SCREENS: Record<string, Screen> = {
   '/orders/create': lazy(() => import('../../features/orders/OrderEntry')),
   '/orders/edit/:id': lazy(() => import('../../features/orders/OrderEntry')),
   '/orders/cards/list': lazy(() => import('../../features/cards/CardsList')),
-  '/orders/cards_nodes': lazy(() => import('../../features/cards/CardsPerNode')),
+  // By process: the live queue and the output report, composed by the app (ByProcess.tsx).
+  '/orders/cards_nodes': lazy(() => import('./ByProcess')),
   '/cards/query/:id': lazy(() => import('../../features/cards/CardLife')),
   '/cards/prints': lazy(() => import('../../features/cards/CardPrints')),
   '/formulas/create': lazy(() => import('../../features/formulas/FormulaEntry')),

@@ -18,8 +18,8 @@ import { PrintView } from '../../ui/print/PrintView';
 import { aggregateFacts } from '../../workers/aggregate';
 import { buildSpreadsheet } from '../../workers/spreadsheet';
 import {
-  chartData, copyFacts, currentGrouping, formatValue, groupingChoices, labelOf, queryOf, sheetRows, tableRows, visibleMeasures,
-  type DrillStep,
+  chartData, copyFacts, currentGrouping, formatValue, groupingChoices, labelOf, pivotSheetRows, pivotTable, queryOf, sheetRows, tableRows,
+  visibleMeasures, type DrillStep, type PivotTable,
 } from './monitor-model';
 import { FACT_SOURCES } from '../../domain/reports/fact-sources';
 import type { Grouping, MonitorDef } from './monitors';
@@ -47,6 +47,8 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
   const [refresh, setRefresh] = useState(0);
   const [path, setPath] = useState<DrillStep[]>([]);
   const [chosen, setChosen] = useState<Grouping | null>(null);
+  // Columns of a pivot (rows × columns of the chart's measure); none: the plain table.
+  const [columns, setColumns] = useState<Grouping | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState(false);
   const [printing, setPrinting] = useState(false);
@@ -68,10 +70,10 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
   // The report at this level, in the worker; a newer question cancels the one computing (react-query aborts its
   // signal, which terminates the worker), and so does "stop".
   const aggKey = ['report-aggregate', def.path, facts.dataUpdatedAt, path.map(s => `${groupingValue(s.grouping)}=${s.id}`).join('/'),
-    grouping ? groupingValue(grouping) : ''];
+    grouping ? groupingValue(grouping) : '', columns ? groupingValue(columns) : ''];
   const agg = useQuery({
     queryKey: aggKey,
-    queryFn: ({ signal }) => aggregateFacts(copyFacts(loaded!.set), queryOf(grouping!, measures, path), { signal }),
+    queryFn: ({ signal }) => aggregateFacts(copyFacts(loaded!.set), queryOf(grouping!, measures, path, columns), { signal }),
     enabled: loaded !== null && grouping !== null, staleTime: Infinity, gcTime: 60_000, meta: { persist: false }, retry: false,
   });
   const result = agg.data ?? null;
@@ -83,6 +85,9 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
   const rows = useMemo(() => (result && grouping ? tableRows(result, grouping, def.chart, id => label(grouping, id)) : []),
     [result, grouping, def.chart, label]);
   const chartIndex = Math.max(0, measures.indexOf(def.measures[def.chart]!));
+  const pivot = useMemo(() => (result && columns ? pivotTable(result, rows, chartIndex, id => label(columns, id)) : null),
+    [result, columns, rows, chartIndex, label]);
+  const chartLabel = t(`reports.${measures[chartIndex]?.label ?? 'm_facts'}`);
   const bars = chartData(rows, chartIndex, CHART_ROWS);
   const kinds = loaded?.set.kinds ?? {};
 
@@ -97,8 +102,11 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
     if (!result || !grouping) return;
     setExporting(true);
     try {
-      const titles = [keyLabel(grouping), ...measures.map(m => t(`reports.${m.label}`))];
-      saveBytes(await buildSpreadsheet(titles, sheetRows(rows, result.total, t('reports.total'))), EXPORT_FILE_NAME);
+      const [titles, cells] = pivot
+        ? [[keyLabel(grouping), ...pivot.columns.map(c => c.label), t('reports.total')],
+          pivotSheetRows(rows, pivot, chartIndex, result.total[chartIndex]!, t('reports.total'))]
+        : [[keyLabel(grouping), ...measures.map(m => t(`reports.${m.label}`))], sheetRows(rows, result.total, t('reports.total'))];
+      saveBytes(await buildSpreadsheet(titles, cells), EXPORT_FILE_NAME);
     } catch {
       setExportError(true);
     } finally {
@@ -119,6 +127,12 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
           <Select size="xs" w={150} label={t('reports.group')} allowDeselect={false} data-testid="monitor-group"
             data={groupingChoices(def, path).map(g => ({ value: groupingValue(g), label: keyLabel(g) }))}
             value={groupingValue(grouping)} onChange={v => { if (v) setChosen(groupingOfValue(v)); }} />
+        )}
+        {grouping && (
+          <Select size="xs" w={130} label={t('reports.columns')} allowDeselect={false} data-testid="monitor-columns"
+            data={[{ value: '', label: t('reports.no_columns') }, ...groupingChoices(def, path).filter(g => g.key !== grouping.key)
+              .map(g => ({ value: groupingValue(g), label: keyLabel(g) }))]}
+            value={columns ? groupingValue(columns) : ''} onChange={v => setColumns(v ? groupingOfValue(v) : null)} />
         )}
         {loaded && (
           <NarrowPicker def={def} path={path} names={loaded.names} keyLabel={keyLabel}
@@ -164,15 +178,21 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
         <>
           <Paper withBorder p="xs" data-testid="monitor-chart">
             <BarChart h={240} data={bars} dataKey="name" withLegend={false} tickLine="y"
-              series={[{ name: 'value', label: t(`reports.${measures[chartIndex]?.label ?? 'm_facts'}`), color: 'blue.6' }]} />
+              series={[{ name: 'value', label: chartLabel, color: 'blue.6' }]} />
             {rows.length > CHART_ROWS && <Text size="xs" c="dimmed">{t('reports.chart_top', { count: CHART_ROWS })}</Text>}
           </Paper>
           <Text size="sm">{t('reports.facts_count', { count: result.facts })}</Text>
           <Paper withBorder>
             <ScrollArea>
-              <MonitorTable grouping={grouping} keyLabel={keyLabel(grouping)} measures={measures.map(m => ({ m, label: t(`reports.${m.label}`) }))}
-                kinds={kinds} rows={rows} total={result.total} totalLabel={t('reports.total')} onOpen={open}
-                openTitle={grouping.key === 'card' ? t('reports.open_card') : undefined} />
+              {pivot ? (
+                <PivotView table={pivot} rows={rows} keyLabel={keyLabel(grouping)} caption={chartLabel} total={result.total[chartIndex]!}
+                  totalLabel={t('reports.total')} format={v => formatValue(measures[chartIndex]!, kinds[measures[chartIndex]!.measure ?? ''], v)}
+                  chartIndex={chartIndex} onOpen={open} />
+              ) : (
+                <MonitorTable grouping={grouping} keyLabel={keyLabel(grouping)} measures={measures.map(m => ({ m, label: t(`reports.${m.label}`) }))}
+                  kinds={kinds} rows={rows} total={result.total} totalLabel={t('reports.total')} onOpen={open}
+                  openTitle={grouping.key === 'card' ? t('reports.open_card') : undefined} />
+              )}
             </ScrollArea>
           </Paper>
         </>
@@ -183,8 +203,14 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
           <p style={{ margin: '0 0 8px', fontSize: 12 }}>
             {from} — {to}{path.map(s => ` · ${keyLabel(s.grouping)}: ${s.label}`).join('')} · {asOf ? t('reports.as_of', { time: asOf }) : ''}
           </p>
-          <MonitorTable grouping={grouping} keyLabel={keyLabel(grouping)} measures={measures.map(m => ({ m, label: t(`reports.${m.label}`) }))}
-            kinds={kinds} rows={rows} total={result.total} totalLabel={t('reports.total')} print />
+          {pivot ? (
+            <PivotView table={pivot} rows={rows} keyLabel={keyLabel(grouping)} caption={chartLabel} total={result.total[chartIndex]!}
+              totalLabel={t('reports.total')} format={v => formatValue(measures[chartIndex]!, kinds[measures[chartIndex]!.measure ?? ''], v)}
+              chartIndex={chartIndex} print />
+          ) : (
+            <MonitorTable grouping={grouping} keyLabel={keyLabel(grouping)} measures={measures.map(m => ({ m, label: t(`reports.${m.label}`) }))}
+              kinds={kinds} rows={rows} total={result.total} totalLabel={t('reports.total')} print />
+          )}
         </PrintView>
       )}
     </Stack>
@@ -269,6 +295,46 @@ function NarrowPicker({ def, path, names, keyLabel, onPick }: {
           onChange={v => { if (v) { onPick(key, Number(v), names[key]?.get(Number(v)) ?? `#${v}`); setKey(null); } }} />
       )}
     </Group>
+  );
+}
+
+/**
+ * A pivot of the chart's measure: a row per group (a click drills into it), a column per pivot column (the first 40),
+ * the rows' totals, and the columns' totals under them.
+ */
+function PivotView({ table, rows, keyLabel, caption, total, totalLabel, format, chartIndex, onOpen, print }: {
+  table: PivotTable; rows: ReturnType<typeof tableRows>; keyLabel: string; caption: string; total: number; totalLabel: string;
+  format: (v: number) => string; chartIndex: number; onOpen?: (id: number) => void; print?: boolean;
+}) {
+  const { t } = useTranslation();
+  const td = print ? { border: '1px solid #999', padding: '2px 6px', fontSize: 12 } as const : undefined;
+  const num = print ? { ...td, textAlign: 'right' as const } : undefined;
+  return (
+    <Table striped={!print} highlightOnHover={!print} withColumnBorders data-testid={print ? 'monitor-print-pivot' : 'monitor-pivot'}>
+      <Table.Caption>{caption}{table.cut ? ` · ${t('reports.columns_cut', { count: table.columns.length })}` : ''}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th style={td}>{keyLabel}</Table.Th>
+          {table.columns.map(c => <Table.Th key={c.id} ta="right" style={td}>{c.label}</Table.Th>)}
+          <Table.Th ta="right" style={td}>{totalLabel}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r, i) => (
+          <Table.Tr key={r.id} style={onOpen ? { cursor: 'pointer' } : undefined} onClick={() => onOpen?.(r.id)}
+            data-testid={print ? undefined : 'monitor-row'} data-id={r.id}>
+            <Table.Td style={td}>{r.label}</Table.Td>
+            {table.cells[i]!.map((v, c) => <Table.Td key={c} ta="right" style={num}>{format(v)}</Table.Td>)}
+            <Table.Td ta="right" fw={600} style={num}>{format(r.values[chartIndex]!)}</Table.Td>
+          </Table.Tr>
+        ))}
+        <Table.Tr fw={700} data-testid={print ? undefined : 'monitor-pivot-total'}>
+          <Table.Td style={td}>{totalLabel}</Table.Td>
+          {table.columnTotals.map((v, c) => <Table.Td key={c} ta="right" style={num}>{format(v)}</Table.Td>)}
+          <Table.Td ta="right" style={num}>{format(total)}</Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
   );
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { aggregate, dayNumber, type FactSet } from '../../domain/rules/aggregate';
 import {
-  chartData, copyFacts, currentGrouping, filterOf, formatValue, groupingChoices, labelOf, levels, queryOf, sheetRows, tableRows,
-  visibleMeasures,
+  chartData, copyFacts, currentGrouping, filterOf, formatValue, groupingChoices, labelOf, levels, pivotSheetRows, pivotTable, queryOf,
+  sheetRows, tableRows, visibleMeasures,
 } from './monitor-model';
 import { MONITORS, monitorOf, type MonitorDef } from './monitors';
 
@@ -100,5 +100,23 @@ describe('the table', () => {
     const c = copyFacts(set);
     expect(c.keys.customer).not.toBe(set.keys.customer);
     expect(Array.from(c.keys.customer!)).toEqual(Array.from(set.keys.customer!));
+  });
+
+  it('pivots the chart measure into rows × columns, in the table\'s row order, with both totals', () => {
+    const set = facts();
+    const measures = visibleMeasures(def, set);
+    const month = { key: 'day', bucket: 'month' } as const;
+    const r = aggregate(copyFacts(set), queryOf({ key: 'customer' }, measures, [], month));
+    const rows = tableRows(r, { key: 'customer' }, def.chart, id => labelOf({ key: 'customer' }, id, labels, '(none)', week));
+    const p = pivotTable(r, rows, 1, id => labelOf(month, id, undefined, '', week))!;
+    expect(p.columns.map(c => c.label)).toEqual(['2026-01', '2026-02']);
+    // 甲 15 in January; 乙 7 in January and 2.5 in February; (none) 1 in February.
+    expect(p.cells.map(row => row.map(v => (Number.isNaN(v) ? null : v)))).toEqual([[15, null], [7, 2.5], [null, 1]]);
+    expect(p.columnTotals).toEqual([22, 3.5]);
+    expect(pivotSheetRows(rows, p, 1, r.total[1]!, 'Total')).toEqual([
+      ['甲公司', 15, null, 15], ['乙公司', 7, 2.5, 9.5], ['(none)', null, 1, 1], ['Total', 22, 3.5, 25.5],
+    ]);
+    expect(pivotTable(r, rows, 1, String, 1)).toMatchObject({ cut: true, columnTotals: [22] });
+    expect(queryOf({ key: 'customer' }, measures, []).pivot).toBeUndefined();
   });
 });

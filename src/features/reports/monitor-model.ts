@@ -63,10 +63,13 @@ export function visibleMeasures(def: MonitorDef, facts: Pick<FactSet, 'measures'
   return def.measures.filter(m => m.measure === undefined || facts.measures[m.measure] !== undefined);
 }
 
-export function queryOf(grouping: Grouping, measures: readonly MonitorMeasure[], path: readonly DrillStep[]): AggregateQuery {
+const groupKey = (g: Grouping) => (g.bucket ? { key: g.key, bucket: g.bucket } : g.key);
+
+export function queryOf(grouping: Grouping, measures: readonly MonitorMeasure[], path: readonly DrillStep[], columns?: Grouping | null): AggregateQuery {
   const filter = filterOf(path);
   return {
-    groupBy: [grouping.bucket ? { key: grouping.key, bucket: grouping.bucket } : grouping.key],
+    groupBy: [groupKey(grouping)],
+    ...(columns ? { pivot: groupKey(columns) } : {}),
     measures: measures.map(m => (m.measure === undefined ? { op: m.op } : { op: m.op, measure: m.measure })),
     ...(filter ? { filter } : {}),
   };
@@ -129,4 +132,41 @@ export function copyFacts(set: FactSet): FactSet {
     keys: Object.fromEntries(Object.entries(set.keys).map(([k, v]) => [k, v.slice()])),
     measures: Object.fromEntries(Object.entries(set.measures).map(([k, v]) => [k, v.slice()])),
   };
+}
+
+/** A pivot as the table shows it: one measure, its rows in the table's order, its columns (at most `max`). */
+export interface PivotTable {
+  columns: { id: number; label: string }[];
+  /** Whether columns were left out (the table shows the first `max`). */
+  cut: boolean;
+  /** cells[i][c]: the measure of the table's row i in column c (NaN: no fact there). */
+  cells: number[][];
+  columnTotals: number[];
+}
+
+export function pivotTable(result: AggregateResult, rows: readonly TableRow[], measure: number, colLabel: (id: number) => string,
+  max = 40): PivotTable | null {
+  const p = result.pivot;
+  if (!p) return null;
+  const n = Math.min(p.columns.length, max);
+  const rowIndex = new Map(Array.from(result.keys[0]!, (id, r) => [id, r]));
+  const C = p.columns.length;
+  const cells = rows.map(row => {
+    const r = rowIndex.get(row.id)!;
+    return Array.from({ length: n }, (_, c) => p.cells[measure]![r * C + c]!);
+  });
+  return {
+    columns: Array.from({ length: n }, (_, c) => ({ id: p.columns[c]!, label: colLabel(p.columns[c]!) })),
+    cut: C > n, cells, columnTotals: Array.from({ length: n }, (_, c) => p.columnTotals[measure]![c]!),
+  };
+}
+
+/** The spreadsheet's cells of a pivot: the rows' labels, a column per pivot column, the rows' totals; then the total row. */
+export function pivotSheetRows(rows: readonly TableRow[], table: PivotTable, measure: number, total: number, totalLabel: string):
+  (string | number | null)[][] {
+  const cell = (v: number) => (Number.isNaN(v) ? null : v);
+  return [
+    ...rows.map((r, i) => [r.label, ...table.cells[i]!.map(cell), cell(r.values[measure]!)]),
+    [totalLabel, ...table.columnTotals.map(cell), cell(total)],
+  ];
 }

@@ -41,6 +41,12 @@ const STEP_MEASURES: readonly MonitorMeasure[] = [
 
 export const MONITORS: readonly MonitorDef[] = [
   {
+    // By process: the work nodes' output over the range; the same page's other view is the live queue per node (the
+    // app composes the two: src/app/routing/ByProcess.tsx).
+    path: '/orders/cards_nodes', title: 'by_process', source: 'steps', groupBy: { key: 'worknode' },
+    drill: [{ key: 'day' }, { key: 'device' }, { key: 'card' }], measures: STEP_MEASURES, chart: 1,
+  },
+  {
     path: '/orders/cards_customers', title: 'by_customer', source: 'steps', groupBy: { key: 'customer' },
     drill: [{ key: 'order' }, { key: 'worknode' }, { key: 'card' }], measures: STEP_MEASURES, chart: 1,
   },
