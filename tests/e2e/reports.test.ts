@@ -45,7 +45,7 @@ describe('monitoring screens', () => {
     for (const [path, source, group, measure] of [
       ['/devices/stat', 'steps', 'device', 'good'], ['/orders/cards_customers', 'steps', 'customer', 'good'],
       ['/orders/cards_salers', 'steps', 'saler', 'good'], ['/items/stat', 'steps', 'item', 'good'],
-      ['/orders/cards_nodes?view=output', 'steps', 'worknode', 'good'], ['/reports/production', 'works', 'worknode', 'quantity'],
+      ['/orders/cards_nodes?view=report', 'steps', 'worknode', 'good'], ['/persons/taplogs?view=report', 'taps', 'worknode', 'good'], ['/reports/production', 'works', 'worknode', 'quantity'],
       ['/reports/products', 'inspections', 'item', 'quantity'],
     ] as const) {
       await page.goto(path);

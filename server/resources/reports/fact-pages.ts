@@ -84,6 +84,17 @@ const SOURCES: Record<ReportSource, SourceQuery> = {
       ...ownRows(auth, 'works', 'w')],
     hidden: auth => (hiddenOf(auth, resource('works')).includes('amount') ? ['amount'] : []),
   },
+  taps: {
+    alias: 'f',
+    select: where => sql`
+      select f.id, extract(epoch from f.at) * 1000 as at_ms, f.person_id as person, f.worknode_id as worknode,
+        f.computer_id as computer, f.card_id as card, f.good, f.bad, (f.status = 'rejected')::int as rejected
+      from facts f
+      where ${where}`,
+    where: (auth, p) => [sql`f.name = 'tap'`, sql`f.at >= ${dayStart(p.from)} and f.at < ${dayAfter(p.to)}`,
+      ...ownRows(auth, 'facts', 'f')],
+    hidden: () => [],
+  },
   inspections: {
     alias: 'i',
     select: where => sql`

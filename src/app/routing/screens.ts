@@ -43,7 +43,8 @@ export const SCREENS: Record<string, Screen> = {
   '/orders/cards_find': lazy(() => import('../../features/reports/QueryScreen')),
   '/sync/deadletters': lazy(() => import('../../features/shopfloor/DeadLetters')),
   '/orders/tap3': lazy(() => import('../../features/shopfloor/KioskScreen')),
-  '/persons/taplogs': lazy(() => import('../../features/shopfloor/TapLogs')),
+  // The swipe log and its figures, composed by the app (TapLogsPage.tsx).
+  '/persons/taplogs': lazy(() => import('./TapLogsPage')),
   '/inventorydetails/precheck': lazy(() => import('../../features/shopfloor/PrecheckScreen')),
   '/inventorydetails/create': lazy(() => import('../../features/shopfloor/InspectScreen')),
 };

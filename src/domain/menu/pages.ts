@@ -179,6 +179,7 @@ export const PAGE_TITLES = {
   dataviews: { zh: '数据视图', en: 'Data views', es: 'Vistas de datos', ja: 'データビュー' },
   deliveries: { zh: '送货单', en: 'Delivery notes', es: 'Albaranes', ja: '納品書' },
   delivery_details: { zh: '送货明细', en: 'Delivery lines', es: 'Líneas de entrega', ja: '納品明細' },
+  taplogs: { zh: '刷卡记录', en: 'Card-swipe logs', es: 'Registro de fichajes', ja: '打刻記録' },
   deadletters: { zh: '同步异常', en: 'Rejected records', es: 'Registros rechazados', ja: '同期エラー' },
   deliveryrequests: { zh: '发货申请', en: 'Delivery requests', es: 'Solicitudes de entrega', ja: '出荷依頼' },
   devices_status: { zh: '机台状态', en: 'Machine status', es: 'Estado de máquinas', ja: '機械稼働状況' },

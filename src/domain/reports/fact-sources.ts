@@ -11,13 +11,15 @@ import type { MeasureKind } from '../rules/aggregate';
  *   `amount` is its pay, sent only to callers who may see pay.
  * - `inspections`: a finished-goods inspection (`inventorydetails`, its local inspection day) — by item, work node,
  *   inspector and card.
+ * - `taps`: a card swipe the server holds (`facts` named `tap`, applied or not; the local day of the device's time) —
+ *   by operator, work node, terminal and card; `rejected` is 1 for a swipe the server refused (a dead letter).
  *
  * Every key is an id (0 for none) except `day`, a day number (days since 1970-01-01 of the local calendar date,
  * src/domain/rules/aggregate.ts `dayNumber`). A key's `ref` names the resource whose display names the server sends
  * beside the ids, when the caller may read it.
  */
 
-export const REPORT_SOURCES = ['steps', 'works', 'inspections'] as const;
+export const REPORT_SOURCES = ['steps', 'works', 'inspections', 'taps'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 export interface FactKeyDef {
@@ -48,6 +50,11 @@ export const FACT_SOURCES: Readonly<Record<ReportSource, FactSourceDef>> = {
     keys: [day, ref('person', 'persons'), ref('worknode', 'worknodes'), ref('item', 'items'), ref('device', 'devices'),
       ref('card', 'cards'), ref('department', 'departments')],
     measures: { quantity: 'quantity', bad: 'quantity', weight: 'quantity', metres: 'quantity', amount: 'money' },
+  },
+  taps: {
+    resource: 'facts',
+    keys: [day, ref('person', 'persons'), ref('worknode', 'worknodes'), ref('computer', 'computers'), ref('card', 'cards')],
+    measures: { good: 'quantity', bad: 'quantity', rejected: 'count' },
   },
   inspections: {
     resource: 'inventorydetails',

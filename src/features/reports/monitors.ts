@@ -42,7 +42,7 @@ const STEP_MEASURES: readonly MonitorMeasure[] = [
 export const MONITORS: readonly MonitorDef[] = [
   {
     // By process: the work nodes' output over the range; the same page's other view is the live queue per node (the
-    // app composes the two: src/app/routing/ByProcess.tsx).
+    // app composes the two: src/app/routing/WithReport.tsx).
     path: '/orders/cards_nodes', title: 'by_process', source: 'steps', groupBy: { key: 'worknode' },
     drill: [{ key: 'day' }, { key: 'device' }, { key: 'card' }], measures: STEP_MEASURES, chart: 1,
   },
@@ -62,6 +62,14 @@ export const MONITORS: readonly MonitorDef[] = [
     path: '/items/stat', title: 'product_stat', source: 'steps', groupBy: { key: 'item' },
     drill: [{ key: 'worknode' }, { key: 'day' }, { key: 'card' }],
     measures: [...STEP_MEASURES, { op: 'avg', measure: 'good', label: 'm_good_avg' }], chart: 1,
+  },
+  {
+    // The swipe log's figures (the log itself is the shop floor's list; the app composes both: WithReport.tsx).
+    path: '/persons/taplogs', title: 'taplogs', source: 'taps', groupBy: { key: 'worknode' },
+    drill: [{ key: 'person' }, { key: 'day' }, { key: 'card' }],
+    measures: [count, { op: 'sum', measure: 'good', label: 'm_good' }, { op: 'sum', measure: 'bad', label: 'm_bad' },
+      { op: 'sum', measure: 'rejected', label: 'm_rejected' }],
+    chart: 0,
   },
   {
     path: '/reports/products', title: 'product_reports', source: 'inspections', groupBy: { key: 'item' },

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportFactsReply, ReportTotalsReply } from '../../../src/domain/contract/report-facts';
 import { factSetOf } from '../../../src/domain/reports/fact-set';
 import { FACT_SOURCES, REPORT_SOURCES, type ReportSource } from '../../../src/domain/reports/fact-sources';
 import { localDateString } from '../../../src/domain/rules/date-single';
 import { aggregate } from '../../../src/domain/rules/aggregate';
 import { get, sessionOf, type DemoRole } from '../client';
+import { computer, deviceLogin, lineWithCards, person, pushOk, tap } from '../shopfloor/fixtures';
 
 /**
  * `GET /reports/facts/<source>/` and `/reports/totals/<source>/` (docs/reports.md) on the demo plant: pages that join
@@ -35,6 +36,23 @@ async function totals(source: ReportSource, group: string, role: DemoRole = 'adm
   expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
   return r.body as unknown as ReportTotalsReply;
 }
+
+// A kiosk's swipes of today (the demo plant has none of its own): two cards started and finished, one unknown card
+// (rejected), so the swipes' source has applied and rejected facts, and the steps' source today's.
+beforeAll(async () => {
+  const line = await lineWithCards([{}], 2, 20);
+  const pc = await computer(line.nodes);
+  const { session } = await deviceLogin(pc.code);
+  const operator = await person();
+  const node = line.nodes[0]!;
+  await pushOk(session, pc.code, [
+    ...line.cards.flatMap((c, i) => [
+      tap(2 * i + 1, { card: c.show_id, worknode_id: node, person_id: operator, action: 'start' }),
+      tap(2 * i + 2, { card: c.show_id, worknode_id: node, person_id: operator, action: 'finish', good: 9, bad: 1 }),
+    ]),
+    tap(5, { card: 'NO-SUCH-CARD', worknode_id: node, person_id: operator, action: 'start' }),
+  ]);
+});
 
 describe('fact pages', () => {
   it('join up in id order without a gap or a repeat, every column as long as the page', async () => {
