@@ -3,7 +3,7 @@ import { MAINTENANCE_DUE_DAYS, TODO_SAMPLE, type TodoEntry, type TodoGroup, type
 import { translate, isMessageKey, type Lang } from '../../src/domain/messages/catalog';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import { resourceByName } from '../../src/domain/resources/all';
-import { canAct } from '../auth/permissions';
+import { canAct, canRead } from '../auth/permissions';
 import { callerOwner, isScoped } from '../auth/row-scope';
 import type { Auth } from '../auth/sessions';
 import { rows, type Db } from '../db/connection';
@@ -56,8 +56,10 @@ export async function todosOf(db: Db, auth: Auth, lang: Lang): Promise<TodosRepl
   }
 
   if (canAct(auth, orders, 'confirm')) {
+    // The customer's name only for a caller who may read customers.
+    const customerName = canRead(auth, def('customers')) ? sql`c.name` : sql`null::text`;
     const found = await rows<Row>(db, sql`
-      select o.id, o.show_id as label, c.name as detail, count(*) over () as total
+      select o.id, o.show_id as label, ${customerName} as detail, count(*) over () as total
       from orders o left join customers c on c.id = o.customer_id
       where o.status = 'draft' and ${own(auth, orders, 'o')}
       order by o.order_date nulls last, o.id limit ${TODO_SAMPLE}`);
@@ -65,13 +67,16 @@ export async function todosOf(db: Db, auth: Auth, lang: Lang): Promise<TodosRepl
   }
 
   if (canAct(auth, cardnodes, 'view')) {
-    // Per work node: the steps waiting or running where their card now is (the card's current node).
+    // Per work node: the steps waiting or running where their card now is (the card's current node); a caller scoped
+    // to its own orders counts the cards of its orders only.
+    const ordersScope = isScoped(auth, orders) ? own(auth, orders, 'o') : sql`true`;
     const found = await rows<Row>(db, sql`
       select w.id, w.name as label, count(*)::text as detail, count(*) over () as total
       from cardnodes n
       join cards c on c.id = n.card_id and not c.canceled and c.status <> 'done' and c.worknode_id = n.worknode_id
       join worknodes w on w.id = n.worknode_id
-      where not n.canceled and n.status in ('waiting', 'running')
+      left join orders o on o.id = c.order_id
+      where not n.canceled and n.status in ('waiting', 'running') and ${ordersScope}
       group by w.id, w.name, w.sort
       order by count(*) desc, w.sort nulls last, w.id limit ${TODO_SAMPLE}`);
     const g = group('cards_queued', '/orders/cards_nodes', found, () => '/orders/cards_nodes');
@@ -81,7 +86,8 @@ export async function todosOf(db: Db, auth: Auth, lang: Lang): Promise<TodosRepl
       const [all] = await rows<{ n: number | string }>(db, sql`
         select count(*) as n from cardnodes n
         join cards c on c.id = n.card_id and not c.canceled and c.status <> 'done' and c.worknode_id = n.worknode_id
-        where not n.canceled and n.status in ('waiting', 'running')`);
+        left join orders o on o.id = c.order_id
+        where not n.canceled and n.status in ('waiting', 'running') and ${ordersScope}`);
       g.count = Number(all?.n ?? g.count);
     }
     groups.push(g);

@@ -32,6 +32,12 @@ describe('messages', () => {
     // Nobody else sees it, nor may read it by id.
     expect((await messagesOf('supervisor')).some(m => m.id === told!.id)).toBe(false);
     expect((await get('/messages/detail/', { id: Number(told!.id) }, { session: supervisor })).status).toBe(404);
+    // Not even an admin, whose role no row scope binds: it is the recipient's alone.
+    const adminList = (await get('/messages/list/', { limit: 500 }, { session: admin })).body.dt as Row[];
+    expect(adminList.some(m => m.id === told!.id)).toBe(false);
+    expect((await post('/messages/save/', { id: told!.id, version: told!.version, read_at: '2026-01-01 08:00:00' }, { session: admin })).status)
+      .toBe(404);
+    expect((await post('/messages/delete/', { id: told!.id }, { session: admin })).status).toBe(404);
 
     const marked = ok(await post('/messages/read_all/', {}, { session: await sessionOf('sales') }));
     expect(Number(marked.body.marked)).toBeGreaterThanOrEqual(1);

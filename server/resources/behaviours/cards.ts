@@ -76,7 +76,7 @@ export const cardsBehaviour: Behaviour = {
     if (units(after.quantity) !== units(before.quantity)) await refreshLineCardSums(tx, [after.detail_id as number]);
   },
 
-  list(_auth, p, res) {
+  list(auth, p, res) {
     const t = tableOf(res);
     const id = column(t, 'id');
     const where = [];
@@ -106,7 +106,7 @@ export const cardsBehaviour: Behaviour = {
         ${status ? sql`and n.status = ${status}` : sql``})`);
     }
     const anywhere = str(p, 'anywhere')?.trim();
-    if (anywhere) where.push(cardsAnywhere(res, anywhere));
+    if (anywhere) where.push(cardsAnywhere(auth, res, anywhere));
     return { where, ownParams: ['show_id', 'anywhere'] };
   },
 };

@@ -92,7 +92,7 @@ export const ordersBehaviour: Behaviour = {
     await refreshOrderSums(tx, [after.id as number]);
   },
 
-  list(_auth, p, res) {
+  list(auth, p, res) {
     const shipped = str(p, 'shipped');
     if (shipped !== undefined && shipped !== '' && !shippedParam.safeParse(shipped).success) throw badRequest();
     const status = column(tableOf(res), 'status');
@@ -101,7 +101,7 @@ export const ordersBehaviour: Behaviour = {
     if (shipped === '0') where.push(sql`${status} <> 'shipped'`);
     // `anywhere`: the queries menu's search across the order, its customer, lines and cards (production/anywhere.ts).
     const anywhere = str(p, 'anywhere')?.trim();
-    if (anywhere) where.push(ordersAnywhere(res, anywhere));
+    if (anywhere) where.push(ordersAnywhere(auth, res, anywhere));
     return { where, ownParams: ['anywhere'] };
   },
 };

@@ -88,7 +88,10 @@ const SOURCES: Record<ReportSource, SourceQuery> = {
     alias: 'f',
     select: where => sql`
       select f.id, extract(epoch from f.at) * 1000 as at_ms, f.person_id as person, f.worknode_id as worknode,
-        f.computer_id as computer, f.card_id as card, f.good, f.bad, (f.status = 'rejected')::int as rejected
+        f.computer_id as computer, f.card_id as card,
+        -- What a swipe made counts only when it took effect (applied, or resolved by a supervisor's correction).
+        case when f.status in ('applied', 'resolved') then f.good end as good,
+        case when f.status in ('applied', 'resolved') then f.bad end as bad, (f.status = 'rejected')::int as rejected
       from facts f
       where ${where}`,
     where: (auth, p) => [sql`f.name = 'tap'`, sql`f.at >= ${dayStart(p.from)} and f.at < ${dayAfter(p.to)}`,

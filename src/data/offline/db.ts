@@ -74,6 +74,8 @@ export interface ReportDayRecord {
   /** Day number (src/domain/rules/aggregate.ts `dayNumber`). */
   day: number;
   count: number;
+  /** The facts' ids (a fact whose day changed is then found in two days: the newer read counts). */
+  ids?: Int32Array;
   keys: Record<string, Int32Array>;
   measures: Record<string, Float64Array>;
   /** Measures the user may not see (absent from `measures`). */

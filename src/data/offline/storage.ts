@@ -41,11 +41,12 @@ export async function storageInfo(): Promise<StorageInfo> {
 }
 
 /** What `evictCaches` dropped. */
-export type Evicted = { kind: 'queries' } | { kind: 'table'; table: string };
+export type Evicted = { kind: 'queries' } | { kind: 'reports' } | { kind: 'table'; table: string };
 
 /**
  * Frees space after a quota error (DESIGN §6), from the caches only and in this order: the persisted query cache
- * (the next visits rebuild it), then the offline resource pulled longest ago (the next pass pulls it again). One step
+ * (the next visits rebuild it), the reports' facts (the next report fetches its days again), then the offline
+ * resource pulled longest ago (the next pass pulls it again). One step
  * per call: the caller tries its write again and calls once more if it still does not fit. Resolves with what was
  * dropped, null when no cache is left to drop.
  *
@@ -57,6 +58,10 @@ export async function evictCaches(db: OfflineDb): Promise<Evicted | null> {
   if (await db.queries.count()) {
     await db.queries.clear();
     return { kind: 'queries' };
+  }
+  if (await db.reportdays.count()) {
+    await db.reportdays.clear();
+    return { kind: 'reports' };
   }
   const pulled = (await db.meta.where('key').startsWith('pulledAt:').toArray())
     .filter(m => typeof m.value === 'number')

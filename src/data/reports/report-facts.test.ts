@@ -5,7 +5,7 @@ import { localDateString } from '../../domain/rules/date-single';
 import { connectivityStore } from '../connectivity';
 import { offlineDbFor } from '../offline/db';
 import { json, stubServer } from '../test-helpers';
-import { dayOf, dayString, isSettled, loadReportFacts, SETTLE_MS } from './report-facts';
+import { dayOf, dayString, isSettled, joinDays, loadReportFacts, SETTLE_MS } from './report-facts';
 
 /**
  * The reports' facts (src/data/reports/report-facts.ts): fetched for the days the copy lacks or holds unsettled,
@@ -100,4 +100,22 @@ describe('report facts', () => {
     server.fetch.mockResolvedValue(json({ msg: '没有权限' }, 403));
     await expect(loadReportFacts('works', d(-4), d(-2), { online: true })).rejects.toMatchObject({ status: 403 });
   });
+
+  it('counts a fact whose day changed once, from the newer read', () => {
+    const day = (d: number, asOf: number, ids: number[], quantity: number[]) => ({
+      source: 'works', day: d, count: ids.length, ids: Int32Array.from(ids), asOf, hidden: [], names: {},
+      keys: { day: Int32Array.from(ids, () => d), person: Int32Array.from(ids, () => 7), worknode: new Int32Array(ids.length),
+        item: new Int32Array(ids.length), device: new Int32Array(ids.length), card: new Int32Array(ids.length),
+        department: new Int32Array(ids.length) },
+      measures: { quantity: Float64Array.from(quantity), bad: new Float64Array(ids.length), weight: new Float64Array(ids.length),
+        metres: new Float64Array(ids.length), amount: new Float64Array(ids.length) },
+    });
+    // Record 2 was read on day 10 (settled, old read) and, its date corrected, again on day 12 (newer read).
+    const j = joinDays('works', [day(10, 1_000, [1, 2], [5, 6]), day(12, 2_000, [2, 3], [6.5, 7])]);
+    expect(j.set.length).toBe(3);
+    expect(Array.from(j.set.keys.day!)).toEqual([10, 12, 12]);
+    expect(Array.from(j.set.measures.quantity!)).toEqual([5, 6.5, 7]);
+    expect(j.asOf).toBe(1_000);
+  });
 });
+

@@ -5,7 +5,7 @@ import { dateOfDay, dayNumber, type FactSet } from '../../domain/rules/aggregate
 import { i18n } from '../../i18n';
 import { ApiError, isUnreachableError } from '../errors';
 import { apiGet } from '../http';
-import { offlineDbFor, type OfflineDb, type ReportDayRecord } from '../offline/db';
+import { isQuotaError, offlineDbFor, type OfflineDb, type ReportDayRecord } from '../offline/db';
 import { sessionStore } from '../session/session-store';
 
 /**
@@ -20,7 +20,11 @@ import { sessionStore } from '../session/session-store';
  *   open while online.
  * - The days fetched are written whole, the empty ones included (an empty day is known, not missing).
  * - Offline, or when the server cannot be reached, the report uses what the copy holds and says which days it lacks.
- * - The copy is a cache (db.ts CACHE_TABLES): another user's login clears it.
+ * - The copy is a cache (db.ts CACHE_TABLES): another user's login clears it, and a full storage evicts it
+ *   (storage.ts); a day the browser refuses to store is still shown from what was fetched.
+ * - A fact is counted once: a fact whose day changed after its old day settled (a piece-work record's date
+ *   corrected) is in two days' records; the newer read wins. A settled day does not see later edits or cancellations
+ *   until the user presses refresh.
  */
 
 /** How long after its end a day may still receive facts (late pushes of offline kiosks). */
@@ -31,6 +35,9 @@ const PAGE = 20_000;
 const db = (): OfflineDb => offlineDbFor(sessionStore.getState().baseURL);
 
 export interface LoadedFacts {
+  /** The range these facts are of (`YYYY-MM-DD`). */
+  from: string;
+  to: string;
   set: FactSet;
   /** Display names per key, from the days read. */
   names: Record<string, Map<number, string>>;
@@ -41,6 +48,8 @@ export interface LoadedFacts {
   missingDays: number;
   /** Whether the server was asked this time (false: the copy alone). */
   fetched: boolean;
+  /** The server was asked and could not be reached: the copy stands in. */
+  unreachable: boolean;
 }
 
 /** `YYYY-MM-DD` → day number, and back. */
@@ -109,7 +118,8 @@ export function daysOfPages(source: ReportSource, from: number, to: number, page
     }
     const values: Record<string, Float64Array> = {};
     for (const m of measures) values[m] = Float64Array.from(facts, f => f.page.measures[m]?.[f.i] ?? NaN);
-    out.push({ source, day, count: facts.length, keys, measures: values, hidden, names, asOf });
+    out.push({ source, day, count: facts.length, ids: Int32Array.from(facts, f => f.page.ids[f.i] ?? 0), keys, measures: values, hidden,
+      names, asOf });
   }
   return out;
 }
@@ -135,24 +145,52 @@ function spans(days: readonly number[]): [number, number][] {
   return out;
 }
 
-/** The days' records as one fact set (day order), with their names, hidden measures and oldest read time. */
-export function joinDays(source: ReportSource, records: readonly ReportDayRecord[]): Omit<LoadedFacts, 'missingDays' | 'fetched'> {
+/**
+ * The days' records as one fact set (day order), with their names, hidden measures and oldest read time. A fact found
+ * in two days (its day changed between the reads) is taken from the newer read only.
+ */
+export function joinDays(source: ReportSource, records: readonly ReportDayRecord[]):
+  Omit<LoadedFacts, 'missingDays' | 'fetched' | 'unreachable' | 'from' | 'to'> {
   const def = FACT_SOURCES[source];
-  const length = records.reduce((n, r) => n + r.count, 0);
+  // Which record each fact id is taken from: the newest read holding it.
+  const owner = new Map<number, ReportDayRecord>();
+  let moved = false;
+  for (const r of records) {
+    for (const id of r.ids ?? []) {
+      const o = owner.get(id);
+      if (o === undefined || o.asOf < r.asOf) { if (o !== undefined) moved = true; owner.set(id, r); } else moved = true;
+    }
+  }
+  const keep = (r: ReportDayRecord, i: number) => !moved || !r.ids || owner.get(r.ids[i]!) === r;
+  const picks = records.map(r => {
+    if (!moved || !r.ids) return null;
+    const idx: number[] = [];
+    for (let i = 0; i < r.count; i++) if (keep(r, i)) idx.push(i);
+    return idx.length === r.count ? null : idx;
+  });
+  const countOf = (r: ReportDayRecord, k: number) => picks[k]?.length ?? r.count;
+  const length = records.reduce((n, r, k) => n + countOf(r, k), 0);
   const hidden = [...new Set(records.flatMap(r => r.hidden))];
   const present = Object.keys(def.measures).filter(m => !hidden.includes(m) && records.every(r => r.measures[m] !== undefined));
+  /** Copies a day's column into the joined one, only the facts kept. */
+  const put = <A extends Int32Array | Float64Array>(col: A, src: A | undefined, k: number, at: number) => {
+    if (!src) return;
+    const pick = picks[k];
+    if (!pick) col.set(src, at);
+    else pick.forEach((i, j) => { col[at + j] = src[i]!; });
+  };
   const keys: Record<string, Int32Array> = {};
-  for (const k of def.keys) {
+  for (const key of def.keys) {
     const col = new Int32Array(length);
     let at = 0;
-    for (const r of records) { if (r.keys[k.name]) col.set(r.keys[k.name]!, at); at += r.count; }
-    keys[k.name] = col;
+    records.forEach((r, k) => { put(col, r.keys[key.name], k, at); at += countOf(r, k); });
+    keys[key.name] = col;
   }
   const measures: Record<string, Float64Array> = {};
   for (const m of present) {
     const col = new Float64Array(length);
     let at = 0;
-    for (const r of records) { col.set(r.measures[m]!, at); at += r.count; }
+    records.forEach((r, k) => { put(col, r.measures[m], k, at); at += countOf(r, k); });
     measures[m] = col;
   }
   const names: Record<string, Map<number, string>> = {};
@@ -179,20 +217,23 @@ export async function loadReportFacts(source: ReportSource, from: string, to: st
   const held = new Map((await store.reportdays.where('[source+day]').between([source, d0], [source, d1], true, true).toArray())
     .map(r => [r.day, r]));
   let fetched = false;
+  let unreachable = false;
   const wanted = toFetch(d0, d1, held, o.refresh === true);
   if (o.online && wanted.length > 0) {
     try {
       for (const [a, b] of spans(wanted)) {
         const records = daysOfPages(source, a, b, await fetchSpan(source, a, b, o.signal));
-        await store.reportdays.bulkPut(records);
         for (const r of records) held.set(r.day, r);
+        // A full storage keeps the report from the copy, not from being shown (storage.ts evicts the caches).
+        await store.reportdays.bulkPut(records).catch((e: unknown) => { if (!isQuotaError(e)) throw e; });
       }
       fetched = true;
     } catch (e) {
       // Unreachable: the copy serves what it holds. Anything else (a refusal, a bad reply) is the screen's to show.
       if (!isUnreachableError(e)) throw e;
+      unreachable = true;
     }
   }
   const records = [...held.values()].sort((a, b) => a.day - b.day);
-  return { ...joinDays(source, records), missingDays: d1 - d0 + 1 - records.length, fetched };
+  return { ...joinDays(source, records), from, to, missingDays: d1 - d0 + 1 - records.length, fetched, unreachable };
 }

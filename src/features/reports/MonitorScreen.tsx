@@ -44,7 +44,7 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
   const navigate = useNavigate();
   const reachable = useReachable();
   const [range, setRange] = useState<DayRange>(() => dateRangeStrings(dateRangeOf('month', new Date())));
-  const [refresh, setRefresh] = useState(0);
+  const [refreshing, setRefreshing] = useState(false);
   const [path, setPath] = useState<DrillStep[]>([]);
   const [chosen, setChosen] = useState<Grouping | null>(null);
   // Columns of a pivot (rows × columns of the chart's measure); none: the plain table.
@@ -56,11 +56,12 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
   const [from, to] = range;
   const valid = from !== null && to !== null && from <= to;
 
-  // The facts: again when the range changes, on refresh (every day fetched anew), and when the server comes back.
-  // Not kept in the persisted query cache: the offline copy holds them (meta.persist, query-persist.ts).
+  // The facts: again when the range changes and when the server comes back (the days the copy lacks or holds
+  // unsettled). Not kept in the persisted query cache: the offline copy holds them (meta.persist, query-persist.ts).
+  const factsKey = ['report-facts', def.source, from, to, reachable];
   const facts = useQuery({
-    queryKey: ['report-facts', def.source, from, to, refresh, reachable],
-    queryFn: ({ signal }) => loadReportFacts(def.source, from!, to!, { online: reachable, refresh: refresh > 0, signal }),
+    queryKey: factsKey,
+    queryFn: ({ signal }) => loadReportFacts(def.source, from!, to!, { online: reachable, signal }),
     enabled: valid, staleTime: Infinity, gcTime: 60_000, meta: { persist: false }, placeholderData: keepPreviousData,
   });
   const loaded = facts.data ?? null;
@@ -69,7 +70,9 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
 
   // The report at this level, in the worker; a newer question cancels the one computing (react-query aborts its
   // signal, which terminates the worker), and so does "stop".
-  const aggKey = ['report-aggregate', def.path, facts.dataUpdatedAt, path.map(s => `${groupingValue(s.grouping)}=${s.id}`).join('/'),
+  // The facts' own range and read time name them: while the previous range's facts stand in (placeholder), their
+  // figures are kept apart from the new range's.
+  const aggKey = ['report-aggregate', def.path, loaded?.from, loaded?.to, facts.dataUpdatedAt, facts.isPlaceholderData, path.map(s => `${groupingValue(s.grouping)}=${s.id}`).join('/'),
     grouping ? groupingValue(grouping) : '', columns ? groupingValue(columns) : ''];
   const agg = useQuery({
     queryKey: aggKey,
@@ -82,9 +85,10 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
   const keyLabel = (g: Grouping) => t(`reports.key_${g.bucket ?? g.key}`);
   const label = useCallback((g: Grouping, id: number) => labelOf(g, id, loaded?.names[g.key], t('reports.none'),
     date => t('reports.week_of', { date })), [loaded, t]);
-  const rows = useMemo(() => (result && grouping ? tableRows(result, grouping, def.chart, id => label(grouping, id)) : []),
-    [result, grouping, def.chart, label]);
+  // The chart's measure among those shown (a measure the user may not see is left out of the result).
   const chartIndex = Math.max(0, measures.indexOf(def.measures[def.chart]!));
+  const rows = useMemo(() => (result && grouping ? tableRows(result, grouping, chartIndex, id => label(grouping, id)) : []),
+    [result, grouping, chartIndex, label]);
   const pivot = useMemo(() => (result && columns ? pivotTable(result, rows, chartIndex, id => label(columns, id)) : null),
     [result, columns, rows, chartIndex, label]);
   const chartLabel = t(`reports.${measures[chartIndex]?.label ?? 'm_facts'}`);
@@ -114,9 +118,23 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
     }
   };
   const endPrint = useCallback(() => setPrinting(false), []);
+  // Refresh: every day of the range fetched anew (settled ones too), then the report read again from the copy. Only
+  // this once: later ranges fetch only what they lack.
+  const refreshRange = async () => {
+    if (!valid) return;
+    setRefreshing(true);
+    try {
+      await loadReportFacts(def.source, from, to, { online: true, refresh: true });
+      await qc.refetchQueries({ queryKey: factsKey });
+    } catch {
+      // The data layer has shown why; the report keeps what it had.
+    } finally {
+      setRefreshing(false);
+    }
+  };
   const asOf = loaded?.asOf ? localDateTimeString(new Date(loaded.asOf)) : null;
-  const offline = loaded !== null && !loaded.fetched && !reachable;
-  const loading = facts.isFetching;
+  const offline = loaded !== null && !loaded.fetched && (!reachable || loaded.unreachable);
+  const loading = facts.isFetching || refreshing;
   const changeRange = (r: DayRange) => { setRange(r); setPath([]); setChosen(null); };
 
   return (
@@ -139,10 +157,10 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
             onPick={(key, id, name) => { setPath(p => [...p, { grouping: { key }, id, label: name }]); setChosen(null); }} />
         )}
         <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} loading={loading} disabled={!valid || !reachable}
-          onClick={() => setRefresh(n => n + 1)} data-testid="monitor-refresh">{t('reports.refresh')}</Button>
-        <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} loading={exporting} disabled={rows.length === 0}
+          onClick={() => void refreshRange()} data-testid="monitor-refresh">{t('reports.refresh')}</Button>
+        <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} loading={exporting} disabled={rows.length === 0 || facts.isPlaceholderData}
           onClick={() => void exportFile()} data-testid="monitor-export">{t('reports.export')}</Button>
-        <Button size="xs" variant="light" leftSection={<IconPrinter size={14} />} disabled={rows.length === 0}
+        <Button size="xs" variant="light" leftSection={<IconPrinter size={14} />} disabled={rows.length === 0 || facts.isPlaceholderData}
           onClick={() => setPrinting(true)} data-testid="monitor-print">{t('reports.print')}</Button>
         {computing && (
           <Button size="xs" color="red" variant="subtle" leftSection={<IconPlayerStop size={14} />}

@@ -5,6 +5,7 @@ import { FACT_SOURCES, REPORT_SOURCES, type ReportSource } from '../../../src/do
 import { localDateString } from '../../../src/domain/rules/date-single';
 import { aggregate } from '../../../src/domain/rules/aggregate';
 import { get, sessionOf, type DemoRole } from '../client';
+import { makeAccount, makeRole } from '../security/helpers';
 import { computer, deviceLogin, lineWithCards, person, pushOk, tap } from '../shopfloor/fixtures';
 
 /**
@@ -140,5 +141,16 @@ describe('permissions', () => {
     const salers = new Set(mine.flatMap(p => p.keys.saler!));
     expect(salers.size).toBeLessThanOrEqual(1);
     expect(mine.reduce((n, p) => n + p.count, 0)).toBeLessThan(all.length);
+  });
+
+  it('needs view on the source itself, not the reading of its names that a referencing resource allows', async () => {
+    // Piece work references card steps, inspections' defects reference inspections: viewing them reads those names.
+    const role = await makeRole({ grants: { works: { actions: ['view'] }, baddetails: { actions: ['view'] } } });
+    const { session } = await makeAccount([role]);
+    expect((await get('/reports/facts/works/', { from, to }, { session })).status).toBe(200);
+    for (const source of ['steps', 'inspections', 'taps']) {
+      expect((await get(`/reports/facts/${source}/`, { from, to }, { session })).status, source).toBe(403);
+      expect((await get(`/reports/totals/${source}/`, { from, to, group: 'worknode' }, { session })).status, source).toBe(403);
+    }
   });
 });
