@@ -54,6 +54,9 @@ describe('sums', () => {
     expect(sumMoney([-0.004])).toBe(0);
     expect(sumMoney(new Float64Array(100_000).fill(19.9999))).toBe(1_999_990);
     expect(sumMoney([123456789.1234, 0.0001, Number.NaN])).toBe(123456789.12);
+    // A fifth decimal (never stored) rounds half away from zero on both sides: ±0.00005 is ±1 unit, 100 of them ±0.01.
+    expect(sumMoney(new Array<number>(100).fill(0.00005))).toBe(0.01);
+    expect(sumMoney(new Array<number>(100).fill(-0.00005))).toBe(-0.01);
   });
 
   it('sum integers exactly', () => {

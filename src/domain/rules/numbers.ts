@@ -75,8 +75,9 @@ export function sumMoney(values: ArrayLike<number | null | undefined>): number {
   let units = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    // An amount has at most 4 decimals, so v × 10 000 is within a hair of an integer and Math.round finds it.
-    if (present(v)) units += Math.round(v * 10_000);
+    // An amount has at most 4 decimals, so v × 10 000 is within a hair of an integer and rounding finds it; a fifth
+    // decimal (never stored) rounds half away from zero on both sides, as the aggregation worker's sums do.
+    if (present(v)) units += Math.sign(v) * Math.round(Math.abs(v) * 10_000);
   }
   // Units to cents, half away from zero: |units| / 100 is exact enough that .5 is exactly .5.
   const cents = Math.round(Math.abs(units) / 100);
