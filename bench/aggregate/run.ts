@@ -20,12 +20,13 @@
  * - cancel: a report aborted 30 ms in: how soon the call rejects (the worker is terminated), and a next call.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
+import { serveFolder } from '../lib/static-server';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -53,23 +54,13 @@ try {
     build: { outDir: out, emptyOutDir: true },
   });
 
-  const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(out, path === '/' ? 'index.html' : path);
-    readFile(file).then(
-      body => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
-      () => res.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>(r => server!.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no server address');
+  const served = await serveFolder(out);
+  server = served.server;
 
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const page = await browser.newPage();
   page.on('pageerror', e => console.error('page error:', e.message));
-  await page.goto(`http://127.0.0.1:${address.port}/`);
+  await page.goto(served.base);
   await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 60_000 });
   await page.evaluate(() => window.aggregateBench.prepare());
 

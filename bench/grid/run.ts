@@ -22,12 +22,13 @@
  */
 import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { serveFolder } from '../lib/static-server';
 
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -64,19 +65,9 @@ try {
     build: { outDir: out, emptyOutDir: true },
   });
 
-  const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(out, path === '/' ? 'index.html' : path);
-    readFile(file).then(
-      body => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
-      () => res.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>(r => server!.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no server address');
-  const base = `http://127.0.0.1:${address.port}/`;
+  const served = await serveFolder(out);
+  server = served.server;
+  const { base } = served;
 
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, locale: 'zh-CN' });

@@ -33,6 +33,16 @@ export function ownerCondition(auth: Auth, res: ResourceDef): SQL | undefined {
   return me === null ? sql`false` : sql`${column(tableOf(res), res.owner!)} = ${me}`;
 }
 
+/**
+ * `ownerCondition` on an alias of the resource's table (a report's or a count's own query), `true` when the caller is
+ * not scoped.
+ */
+export function ownerConditionOn(auth: Auth, res: ResourceDef, alias: string): SQL {
+  if (!isScoped(auth, res)) return sql`true`;
+  const me = callerOwner(auth, res);
+  return me === null ? sql`false` : sql`${sql.identifier(alias)}.${sql.identifier(res.owner!)} = ${me}`;
+}
+
 export function isOwnRow(auth: Auth, res: ResourceDef, row: RowData | null | undefined): boolean {
   if (!isScoped(auth, res)) return true;
   const me = callerOwner(auth, res);

@@ -9,11 +9,13 @@ import { ApiError, forbidden } from '../lib/api-error';
 
 /**
  * Who may call a route, declared on the route (`config.access`): `public`, any logged-in `session`, or a resource
- * operation checked against the role's grants (server/auth/permissions.ts): `read` (list, detail), `write` (save: the
- * handler then checks create, edit or a special action), `delete` (delete or cancel), `import`. A route without
+ * operation checked against the role's grants (server/auth/permissions.ts): `read` (list, detail: `view` of the
+ * resource or of one referencing it), `view` (the resource's own `view`: its facts for reports, not just its names),
+ * `write` (save: the handler then checks create, edit or a special action), `delete` (delete or cancel), `import`. A
+ * route without
  * `config.access` needs a session, so forgetting it fails closed.
  */
-export type Access = 'public' | 'session' | { resource: ResourceDef; op: 'read' | 'write' | 'delete' | 'import' };
+export type Access = 'public' | 'session' | { resource: ResourceDef; op: 'read' | 'view' | 'write' | 'delete' | 'import' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,6 +35,7 @@ export function authOf(req: { auth: Auth | null }): Auth {
 function allowed(auth: Auth, access: Exclude<Access, 'public' | 'session'>): boolean {
   switch (access.op) {
     case 'read': return canRead(auth, access.resource);
+    case 'view': return canAct(auth, access.resource, 'view');
     case 'write': return canSaveSomething(auth, access.resource);
     case 'delete': return canAct(auth, access.resource, 'delete');
     case 'import': return canAct(auth, access.resource, 'import');

@@ -1,10 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { MAINTENANCE_DUE_DAYS, TODO_SAMPLE, type TodoEntry, type TodoGroup, type TodosReply } from '../../src/domain/contract/todos';
 import { translate, isMessageKey, type Lang } from '../../src/domain/messages/catalog';
-import type { ResourceDef } from '../../src/domain/registry/resource';
-import { resourceByName } from '../../src/domain/resources/all';
+import { devicemaintenances } from '../../src/domain/resources/devices/devicemaintenances';
+import { cardnodes } from '../../src/domain/resources/orders/cardnodes';
+import { orders } from '../../src/domain/resources/orders/orders';
+import { customers } from '../../src/domain/resources/sales/customers';
+import { facts } from '../../src/domain/resources/shopfloor/facts';
 import { canAct, canRead } from '../auth/permissions';
-import { callerOwner, isScoped } from '../auth/row-scope';
+import { ownerConditionOn } from '../auth/row-scope';
 import type { Auth } from '../auth/sessions';
 import { rows, type Db } from '../db/connection';
 
@@ -18,19 +21,6 @@ import { rows, type Db } from '../db/connection';
  * - maintenance due: planned maintenance of machines due within MAINTENANCE_DUE_DAYS or overdue (`edit` on it).
  */
 
-const def = (name: string): ResourceDef => {
-  const d = resourceByName(name);
-  if (!d) throw new Error(`todos: no resource ${name}`);
-  return d;
-};
-
-/** `<alias>.<owner> = me` for a caller scoped to its own rows of `res`. */
-function own(auth: Auth, res: ResourceDef, alias: string): SQL {
-  if (!isScoped(auth, res)) return sql`true`;
-  const me = callerOwner(auth, res);
-  return me === null ? sql`false` : sql`${sql.identifier(alias)}.${sql.identifier(res.owner!)} = ${me}`;
-}
-
 type Row = { id: number; label: string | null; detail: string | null; total: number | string; params?: unknown };
 
 function group(kind: TodoGroup['kind'], path: string, found: Row[], entryPath: (r: Row) => string, detail?: (r: Row) => string | null): TodoGroup {
@@ -42,12 +32,11 @@ function group(kind: TodoGroup['kind'], path: string, found: Row[], entryPath: (
 
 export async function todosOf(db: Db, auth: Auth, lang: Lang): Promise<TodosReply> {
   const groups: TodoGroup[] = [];
-  const facts = def('facts'), orders = def('orders'), cardnodes = def('cardnodes'), maint = def('devicemaintenances');
 
   if (canAct(auth, facts, 'resolve')) {
     const found = await rows<Row>(db, sql`
       select f.id, coalesce(f.card_show_id, f.name) as label, f.reason as detail, f.reason_params as params, count(*) over () as total
-      from facts f where f.status = 'rejected' and ${own(auth, facts, 'f')}
+      from facts f where f.status = 'rejected' and ${ownerConditionOn(auth, facts, 'f')}
       order by f.id limit ${TODO_SAMPLE}`);
     groups.push(group('deadletters', '/sync/deadletters', found, () => '/sync/deadletters', r => {
       const key = r.detail;
@@ -57,11 +46,11 @@ export async function todosOf(db: Db, auth: Auth, lang: Lang): Promise<TodosRepl
 
   if (canAct(auth, orders, 'confirm')) {
     // The customer's name only for a caller who may read customers.
-    const customerName = canRead(auth, def('customers')) ? sql`c.name` : sql`null::text`;
+    const customerName = canRead(auth, customers) ? sql`c.name` : sql`null::text`;
     const found = await rows<Row>(db, sql`
       select o.id, o.show_id as label, ${customerName} as detail, count(*) over () as total
       from orders o left join customers c on c.id = o.customer_id
-      where o.status = 'draft' and ${own(auth, orders, 'o')}
+      where o.status = 'draft' and ${ownerConditionOn(auth, orders, 'o')}
       order by o.order_date nulls last, o.id limit ${TODO_SAMPLE}`);
     groups.push(group('orders_to_confirm', '/orders/list', found, r => `/orders/edit/${r.id}`));
   }
@@ -69,9 +58,10 @@ export async function todosOf(db: Db, auth: Auth, lang: Lang): Promise<TodosRepl
   if (canAct(auth, cardnodes, 'view')) {
     // Per work node: the steps waiting or running where their card now is (the card's current node); a caller scoped
     // to its own orders counts the cards of its orders only.
-    const ordersScope = isScoped(auth, orders) ? own(auth, orders, 'o') : sql`true`;
+    const ordersScope = ownerConditionOn(auth, orders, 'o');
+    // `total`: the steps queued at every node (the sum of all groups' counts, before the limit), the group's count.
     const found = await rows<Row>(db, sql`
-      select w.id, w.name as label, count(*)::text as detail, count(*) over () as total
+      select w.id, w.name as label, count(*)::text as detail, sum(count(*)) over () as total
       from cardnodes n
       join cards c on c.id = n.card_id and not c.canceled and c.status <> 'done' and c.worknode_id = n.worknode_id
       join worknodes w on w.id = n.worknode_id
@@ -80,25 +70,15 @@ export async function todosOf(db: Db, auth: Auth, lang: Lang): Promise<TodosRepl
       group by w.id, w.name, w.sort
       order by count(*) desc, w.sort nulls last, w.id limit ${TODO_SAMPLE}`);
     const g = group('cards_queued', '/orders/cards_nodes', found, () => '/orders/cards_nodes');
-    // The count of a queue is its steps (the group's total is its work nodes).
-    g.count = found.reduce((n, r) => n + Number(r.detail ?? 0), 0);
-    if (found.length >= TODO_SAMPLE) {
-      const [all] = await rows<{ n: number | string }>(db, sql`
-        select count(*) as n from cardnodes n
-        join cards c on c.id = n.card_id and not c.canceled and c.status <> 'done' and c.worknode_id = n.worknode_id
-        left join orders o on o.id = c.order_id
-        where not n.canceled and n.status in ('waiting', 'running') and ${ordersScope}`);
-      g.count = Number(all?.n ?? g.count);
-    }
     groups.push(g);
   }
 
-  if (canAct(auth, maint, 'edit')) {
+  if (canAct(auth, devicemaintenances, 'edit')) {
     const found = await rows<Row>(db, sql`
       select m.id, d.name as label, to_char(m.planned_date, 'YYYY-MM-DD') as detail, count(*) over () as total
       from devicemaintenances m join devices d on d.id = m.device_id
       where m.status = 'planned' and m.planned_date is not null
-        and m.planned_date <= current_date + ${MAINTENANCE_DUE_DAYS}::int and ${own(auth, maint, 'm')}
+        and m.planned_date <= current_date + ${MAINTENANCE_DUE_DAYS}::int and ${ownerConditionOn(auth, devicemaintenances, 'm')}
       order by m.planned_date, m.id limit ${TODO_SAMPLE}`);
     groups.push(group('maintenance_due', '/devicemaintenances/list', found, r => `/devicemaintenances/edit/${r.id}`));
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   reportFactsParamsSchema, reportTotalsParamsSchema, type ReportFactsParams, type ReportFactsReply, type ReportTotalsParams,
   type ReportTotalsReply,
@@ -6,7 +6,6 @@ import {
 import { FACT_SOURCES, REPORT_SOURCES } from '../../src/domain/reports/fact-sources';
 import { resourceByName } from '../../src/domain/resources/all';
 import type { Db } from '../db/connection';
-import { assertAction } from '../auth/permissions';
 import { authOf } from '../plugins/auth';
 import { inputOf } from '../plugins/contract';
 import { reportFacts, reportTotals } from '../resources/reports/fact-pages';
@@ -24,12 +23,12 @@ export default async function reportRoutes(app: FastifyInstance, opts: { db: Db 
     if (!resource) throw new Error(`report source ${source}: no resource ${FACT_SOURCES[source].resource}`);
     // `view` on the source's resource itself: `read` would also pass with `view` on a resource that references it (a
     // worker's own piece work references card steps), which grants names, not the plant's facts.
-    const mayView = async (req: FastifyRequest) => { assertAction(authOf(req), resource, 'view'); };
+    const access = { resource, op: 'view' } as const;
     app.get(`/reports/facts/${source}/`, {
-      config: { access: { resource, op: 'read' } }, schema: { querystring: reportFactsParamsSchema }, preValidation: mayView,
+      config: { access }, schema: { querystring: reportFactsParamsSchema },
     }, async (req): Promise<ReportFactsReply> => reportFacts(db, authOf(req), source, inputOf<ReportFactsParams>(req)));
     app.get(`/reports/totals/${source}/`, {
-      config: { access: { resource, op: 'read' } }, schema: { querystring: reportTotalsParamsSchema(source) }, preValidation: mayView,
+      config: { access }, schema: { querystring: reportTotalsParamsSchema(source) },
     }, async (req): Promise<ReportTotalsReply> => {
       const p = inputOf<ReportTotalsParams>(req);
       return { msg: 'OK', source, group: p.group, ...(await reportTotals(db, authOf(req), source, p, p.group)) };

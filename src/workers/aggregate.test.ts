@@ -1,26 +1,19 @@
-import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aggregate, type AggregateQuery, type FactSet } from '../domain/rules/aggregate';
 import { aggregateFacts, stopAggregateWorker } from './aggregate';
 import type { AggregateApi } from './aggregate-types';
+import { fakeWorker as portWorker } from './test-worker';
 
 /**
  * The typed call of the aggregation worker, with the worker played by a MessageChannel port running the real Comlink
- * protocol (transfers included), so keeping, cancelling and replacing workers are tested as the page uses them.
+ * protocol (transfers included; test-worker.ts), so keeping, cancelling and replacing workers are tested as the page
+ * uses them.
  */
+/** The fake worker (test-worker.ts) of `api`, counting the reports it was asked for. */
 function fakeWorker(api: AggregateApi): { worker: Worker; terminated: () => boolean; calls: () => number } {
-  const { port1, port2 } = new MessageChannel();
   let calls = 0;
-  expose({ aggregate: (f: FactSet, q: AggregateQuery) => { calls++; return api.aggregate(f, q); } } satisfies AggregateApi, port2);
-  let terminated = false;
-  const worker = {
-    postMessage: (m: unknown, transfer?: Transferable[]) => port1.postMessage(m, transfer ?? []),
-    addEventListener: port1.addEventListener.bind(port1),
-    removeEventListener: port1.removeEventListener.bind(port1),
-    start: () => port1.start(),
-    terminate: () => { terminated = true; port1.close(); port2.close(); },
-  };
-  return { worker: worker as unknown as Worker, terminated: () => terminated, calls: () => calls };
+  const counted: AggregateApi = { aggregate: (f: FactSet, q: AggregateQuery) => { calls++; return api.aggregate(f, q); } };
+  return { ...portWorker(counted), calls: () => calls };
 }
 
 const real: AggregateApi = { aggregate: (f, q) => aggregate(f, q) };

@@ -1,40 +1,27 @@
-import { expose } from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { buildXlsx } from './spreadsheet-build';
 import { parseSheet } from './spreadsheet-parse';
 import type { SpreadsheetApi } from './spreadsheet-types';
 import { buildSpreadsheet, parseSpreadsheet, SpreadsheetError } from './spreadsheet';
+import { fakeWorker } from './test-worker';
 
 /**
  * The worker wrapper, with the worker played by a MessageChannel port running the real Comlink protocol, so time
- * limits, cancel and progress callbacks are tested as the page uses them.
+ * limits, cancel and progress callbacks are tested as the page uses them (test-worker.ts).
  */
-function fakeWorker(api: Partial<SpreadsheetApi>): { worker: Worker; terminated: () => boolean } {
-  const { port1, port2 } = new MessageChannel();
-  expose(api, port2);
-  let terminated = false;
-  const worker = {
-    postMessage: (m: unknown, transfer?: Transferable[]) => port1.postMessage(m, transfer ?? []),
-    addEventListener: port1.addEventListener.bind(port1),
-    removeEventListener: port1.removeEventListener.bind(port1),
-    start: () => port1.start(),
-    terminate: () => { terminated = true; port1.close(); port2.close(); },
-  };
-  return { worker: worker as unknown as Worker, terminated: () => terminated };
-}
 
 const csv = (s: string) => new TextEncoder().encode(s).buffer as ArrayBuffer;
 
 describe('spreadsheet worker calls', () => {
   it('parses in the worker and ends it', async () => {
-    const f = fakeWorker({ parseSheet });
+    const f = fakeWorker<Partial<SpreadsheetApi>>({ parseSheet });
     const s = await parseSpreadsheet(csv('code,name\nA,B\n'), 'a.csv', { createWorker: () => f.worker });
     expect(s).toEqual({ headers: ['code', 'name'], rows: [['A', 'B']], truncated: false });
     expect(f.terminated()).toBe(true);
   });
 
   it('terminates a parse that runs past the time limit and rejects with "timeout"', async () => {
-    const f = fakeWorker({ parseSheet: () => new Promise<never>(() => {}) as never });
+    const f = fakeWorker<Partial<SpreadsheetApi>>({ parseSheet: () => new Promise<never>(() => {}) as never });
     const t0 = Date.now();
     const err = await parseSpreadsheet(csv('a'), 'a.csv', { createWorker: () => f.worker, timeoutMs: 50 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpreadsheetError);
@@ -44,11 +31,11 @@ describe('spreadsheet worker calls', () => {
   });
 
   it('passes the parse error code through, and cancels on abort', async () => {
-    const f = fakeWorker({ parseSheet });
+    const f = fakeWorker<Partial<SpreadsheetApi>>({ parseSheet });
     const err = await parseSpreadsheet(new ArrayBuffer(0), 'a.xlsx', { createWorker: () => f.worker }).catch((e: unknown) => e);
     expect((err as SpreadsheetError).code).toBe('empty');
 
-    const g = fakeWorker({ parseSheet: () => new Promise<never>(() => {}) as never });
+    const g = fakeWorker<Partial<SpreadsheetApi>>({ parseSheet: () => new Promise<never>(() => {}) as never });
     const ctl = new AbortController();
     const p = parseSpreadsheet(csv('a'), 'a.csv', { createWorker: () => g.worker, signal: ctl.signal });
     ctl.abort();
@@ -57,7 +44,7 @@ describe('spreadsheet worker calls', () => {
   });
 
   it('builds excel.xlsx with progress heard from the worker', async () => {
-    const f = fakeWorker({ buildXlsx });
+    const f = fakeWorker<Partial<SpreadsheetApi>>({ buildXlsx });
     const rows = Array.from({ length: 12_000 }, (_, i) => [`r${i}`, i]);
     const seen: number[] = [];
     const out = await buildSpreadsheet(['name', 'n'], rows, d => seen.push(d), { createWorker: () => f.worker });

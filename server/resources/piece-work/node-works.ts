@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { works } from '../../../src/domain/resources/production/works';
-import { localDateString } from '../../../src/domain/rules/date-single';
+import { localDateString, localDayStart } from '../../../src/domain/rules/date-single';
 import { roundTo } from '../../../src/domain/rules/numbers';
 import { periodOf } from '../../../src/domain/rules/piece-work';
 import type { Auth } from '../../auth/sessions';
@@ -107,9 +107,6 @@ export async function perUnitSources(tx: Db, detailIds: readonly number[], itemI
  */
 export type NodeWorksScope = { from: string; to: string; worknode_id?: number; person_id?: number } | { cardnode_ids: readonly number[] };
 
-/** Midnight (local) of a `YYYY-MM-DD` day, and of the day after another. */
-const dayStart = (day: string) => { const [y, m, d] = day.split('-').map(Number) as [number, number, number]; return new Date(y, m - 1, d); };
-const dayAfter = (day: string) => { const d = dayStart(day); d.setDate(d.getDate() + 1); return d; };
 
 /**
  * Records for the finished steps (with their person) that have none yet: those finished in [from, to] (local days),
@@ -137,7 +134,7 @@ export async function insertNodeWorks(tx: Db, scope: NodeWorksScope,
   source: 'node' | 'swipe', by: number | null): Promise<{ ids: number[]; skipped: number }> {
   const where = 'cardnode_ids' in scope
     ? sql`n.id = any(${sql.param([...scope.cardnode_ids])}::int[])`
-    : sql`n.finished_at >= ${dayStart(scope.from)} and n.finished_at < ${dayAfter(scope.to)}
+    : sql`n.finished_at >= ${localDayStart(scope.from)} and n.finished_at < ${localDayStart(scope.to, 1)}
         ${scope.worknode_id === undefined ? sql`` : sql`and n.worknode_id = ${scope.worknode_id}`}
         ${scope.person_id === undefined ? sql`` : sql`and n.person_id = ${scope.person_id}`}`;
   const facts = (await nodeFacts(tx, sql`${where} and n.status = 'done' and n.person_id is not null and n.finished_at is not null

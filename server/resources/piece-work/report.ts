@@ -5,7 +5,7 @@ import {
 import { works } from '../../../src/domain/resources/production/works';
 import type { WageBasis } from '../../../src/domain/rules/piece-work';
 import { hiddenOf } from '../../auth/permissions';
-import { callerOwner, isScoped } from '../../auth/row-scope';
+import { ownerConditionOn } from '../../auth/row-scope';
 import type { Auth } from '../../auth/sessions';
 import { rows, type Db } from '../../db/connection';
 import { ApiError } from '../../lib/api-error';
@@ -24,10 +24,7 @@ function whereOf(auth: Auth, p: WorksReportParams & { person_ids?: number[] }): 
   if (p.department_id !== undefined) conds.push(sql`p.department_id = ${p.department_id}`);
   if (p.person_ids !== undefined) conds.push(sql`w.person_id = any(${sql.param(p.person_ids)}::int[])`);
   // Row scope (DESIGN §5) on the alias `w`: a caller limited to its own records sees only its person's.
-  if (isScoped(auth, works)) {
-    const me = callerOwner(auth, works);
-    conds.push(me === null ? sql`false` : sql`w.person_id = ${me}`);
-  }
+  conds.push(ownerConditionOn(auth, works, 'w'));
   return sql.join(conds, sql` and `);
 }
 

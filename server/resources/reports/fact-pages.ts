@@ -3,9 +3,16 @@ import type { ReportFactsParams, ReportFactsReply } from '../../../src/domain/co
 import { FACT_PAGE } from '../../../src/domain/contract/report-facts';
 import { FACT_SOURCES, type ReportSource } from '../../../src/domain/reports/fact-sources';
 import { resourceByName } from '../../../src/domain/resources/all';
+import { cardnodes } from '../../../src/domain/resources/orders/cardnodes';
+import { details } from '../../../src/domain/resources/orders/details';
+import { orders } from '../../../src/domain/resources/orders/orders';
+import { works } from '../../../src/domain/resources/production/works';
+import { facts } from '../../../src/domain/resources/shopfloor/facts';
+import { inventorydetails } from '../../../src/domain/resources/shopfloor/inventorydetails';
 import { dayNumber } from '../../../src/domain/rules/aggregate';
+import { localDayStart } from '../../../src/domain/rules/date-single';
 import { canAct, canRead, hiddenOf } from '../../auth/permissions';
-import { callerOwner, isScoped } from '../../auth/row-scope';
+import { ownerConditionOn } from '../../auth/row-scope';
 import type { Auth } from '../../auth/sessions';
 import { rows, type Db } from '../../db/connection';
 
@@ -33,24 +40,6 @@ interface SourceQuery {
   hidden: (auth: Auth) => string[];
 }
 
-/** Midnight (local) of a `YYYY-MM-DD` day, and of the day after another. */
-const dayStart = (d: string) => { const [y, m, x] = d.split('-').map(Number) as [number, number, number]; return new Date(y, m - 1, x); };
-const dayAfter = (d: string) => { const t = dayStart(d); t.setDate(t.getDate() + 1); return t; };
-
-const resource = (name: string) => {
-  const def = resourceByName(name);
-  if (!def) throw new Error(`report facts: no resource ${name}`);
-  return def;
-};
-
-/** `<alias>.<owner> = me` when the caller is scoped to its own rows of `resName` (read on the alias of its table). */
-function ownRows(auth: Auth, resName: string, alias: string): SQL[] {
-  const res = resource(resName);
-  if (!isScoped(auth, res)) return [];
-  const me = callerOwner(auth, res);
-  return [me === null ? sql`false` : sql`${sql.identifier(alias)}.${sql.identifier(res.owner!)} = ${me}`];
-}
-
 const SOURCES: Record<ReportSource, SourceQuery> = {
   steps: {
     alias: 'n',
@@ -64,12 +53,12 @@ const SOURCES: Record<ReportSource, SourceQuery> = {
       left join details d on d.id = c.detail_id
       where ${where}`,
     where: (auth, p) => [sql`n.status = 'done'`, sql`not n.canceled`,
-      sql`n.finished_at >= ${dayStart(p.from)} and n.finished_at < ${dayAfter(p.to)}`,
-      ...ownRows(auth, 'cardnodes', 'n'), ...ownRows(auth, 'orders', 'o')],
+      sql`n.finished_at >= ${localDayStart(p.from)} and n.finished_at < ${localDayStart(p.to, 1)}`,
+      ownerConditionOn(auth, cardnodes, 'n'), ownerConditionOn(auth, orders, 'o')],
     // A step's value is money at its order line's price: only for a caller granted the lines themselves (`view`, not
     // the reading of a line's name that viewing a card allows) and not denied their prices.
-    hidden: auth => (!canAct(auth, resource('details'), 'view')
-      || hiddenOf(auth, resource('details')).some(f => f === 'price' || f === 'amount') ? ['value'] : []),
+    hidden: auth => (!canAct(auth, details, 'view')
+      || hiddenOf(auth, details).some(f => f === 'price' || f === 'amount') ? ['value'] : []),
   },
   works: {
     alias: 'w',
@@ -81,8 +70,8 @@ const SOURCES: Record<ReportSource, SourceQuery> = {
       left join persons p on p.id = w.person_id
       where ${where}`,
     where: (auth, p) => [sql`not w.canceled`, sql`w.work_date between ${p.from}::date and ${p.to}::date`,
-      ...ownRows(auth, 'works', 'w')],
-    hidden: auth => (hiddenOf(auth, resource('works')).includes('amount') ? ['amount'] : []),
+      ownerConditionOn(auth, works, 'w')],
+    hidden: auth => (hiddenOf(auth, works).includes('amount') ? ['amount'] : []),
   },
   taps: {
     alias: 'f',
@@ -94,8 +83,8 @@ const SOURCES: Record<ReportSource, SourceQuery> = {
         case when f.status in ('applied', 'resolved') then f.bad end as bad, (f.status = 'rejected')::int as rejected
       from facts f
       where ${where}`,
-    where: (auth, p) => [sql`f.name = 'tap'`, sql`f.at >= ${dayStart(p.from)} and f.at < ${dayAfter(p.to)}`,
-      ...ownRows(auth, 'facts', 'f')],
+    where: (auth, p) => [sql`f.name = 'tap'`, sql`f.at >= ${localDayStart(p.from)} and f.at < ${localDayStart(p.to, 1)}`,
+      ownerConditionOn(auth, facts, 'f')],
     hidden: () => [],
   },
   inspections: {
@@ -105,8 +94,8 @@ const SOURCES: Record<ReportSource, SourceQuery> = {
         i.person_id as person, i.card_id as card, i.quantity, i.bad_quantity as bad, i.weight
       from inventorydetails i
       where ${where}`,
-    where: (auth, p) => [sql`not i.canceled`, sql`i.inspected_at >= ${dayStart(p.from)} and i.inspected_at < ${dayAfter(p.to)}`,
-      ...ownRows(auth, 'inventorydetails', 'i')],
+    where: (auth, p) => [sql`not i.canceled`, sql`i.inspected_at >= ${localDayStart(p.from)} and i.inspected_at < ${localDayStart(p.to, 1)}`,
+      ownerConditionOn(auth, inventorydetails, 'i')],
     hidden: () => [],
   },
 };
@@ -124,7 +113,8 @@ async function namesOf(db: Db, auth: Auth, source: ReportSource, keys: Record<st
   const names: Record<string, Record<string, string>> = {};
   for (const k of FACT_SOURCES[source].keys) {
     if (!k.ref) continue;
-    const def = resource(k.ref);
+    // A key's resource is a declared one (fact-sources.ts names it; its test checks every name).
+    const def = resourceByName(k.ref)!;
     const ids = [...new Set(keys[k.name]!.filter(id => id > 0))];
     if (ids.length === 0 || !canRead(auth, def)) continue;
     // Identifiers from the registry, never from the caller.

@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import type { MutationName } from '../../domain/contract/sync';
+import type { FactDay } from '../../domain/reports/fact-set';
 
 /**
  * The offline copy (decision 47): one IndexedDB database per server address, `ipos-offline:<origin>`.
@@ -68,23 +69,8 @@ export interface KioskDayRecord {
   bad: number;
 }
 
-/** One day of a report source's facts as columns (src/domain/reports/fact-sources.ts), as the server sent them. */
-export interface ReportDayRecord {
-  source: string;
-  /** Day number (src/domain/rules/aggregate.ts `dayNumber`). */
-  day: number;
-  count: number;
-  /** The facts' ids (a fact whose day changed is then found in two days: the newer read counts). */
-  ids?: Int32Array;
-  keys: Record<string, Int32Array>;
-  measures: Record<string, Float64Array>;
-  /** Measures the user may not see (absent from `measures`). */
-  hidden: string[];
-  /** Display names of the ids of this day, per key. */
-  names: Record<string, Record<string, string>>;
-  /** When the server read these facts (ms since epoch). */
-  asOf: number;
-}
+/** One day of a report source's facts (src/domain/reports/fact-set.ts). */
+export type ReportDayRecord = FactDay;
 
 export interface SchemaVersion { version: number; stores: Record<string, string> }
 

@@ -5,7 +5,8 @@ import { localDateString } from '../../domain/rules/date-single';
 import { connectivityStore } from '../connectivity';
 import { offlineDbFor } from '../offline/db';
 import { json, stubServer } from '../test-helpers';
-import { dayOf, dayString, isSettled, joinDays, loadReportFacts, SETTLE_MS } from './report-facts';
+import { dayOf, dayString, joinDays } from '../../domain/reports/fact-set';
+import { isSettled, loadReportFacts, SETTLE_MS } from './report-facts';
 
 /**
  * The reports' facts (src/data/reports/report-facts.ts): fetched for the days the copy lacks or holds unsettled,

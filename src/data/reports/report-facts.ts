@@ -1,7 +1,8 @@
 import type { ReportFactsReply } from '../../domain/contract/report-facts';
 import { MAX_FACT_DAYS } from '../../domain/contract/report-facts';
-import { FACT_SOURCES, type ReportSource } from '../../domain/reports/fact-sources';
-import { dateOfDay, dayNumber, type FactSet } from '../../domain/rules/aggregate';
+import type { ReportSource } from '../../domain/reports/fact-sources';
+import { dayOf, daysOfPages, dayString, joinDays, type LoadedDays } from '../../domain/reports/fact-set';
+import { dateOfDay } from '../../domain/rules/aggregate';
 import { i18n } from '../../i18n';
 import { ApiError, isUnreachableError } from '../errors';
 import { apiGet } from '../http';
@@ -34,16 +35,10 @@ const PAGE = 20_000;
 
 const db = (): OfflineDb => offlineDbFor(sessionStore.getState().baseURL);
 
-export interface LoadedFacts {
+export interface LoadedFacts extends LoadedDays {
   /** The range these facts are of (`YYYY-MM-DD`). */
   from: string;
   to: string;
-  set: FactSet;
-  /** Display names per key, from the days read. */
-  names: Record<string, Map<number, string>>;
-  hidden: string[];
-  /** When the server read the oldest day used (ms since epoch); null with no day at all. */
-  asOf: number | null;
   /** Days of the range the copy lacks (offline, never fetched). */
   missingDays: number;
   /** Whether the server was asked this time (false: the copy alone). */
@@ -51,13 +46,6 @@ export interface LoadedFacts {
   /** The server was asked and could not be reached: the copy stands in. */
   unreachable: boolean;
 }
-
-/** `YYYY-MM-DD` → day number, and back. */
-export const dayOf = (s: string): number => { const [y, m, d] = s.split('-').map(Number) as [number, number, number]; return dayNumber(y, m, d); };
-export const dayString = (n: number): string => {
-  const { year, month, day } = dateOfDay(n);
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-};
 
 /** When a local day ends (ms since epoch). */
 function endOf(day: number): number {
@@ -85,45 +73,6 @@ async function fetchSpan(source: ReportSource, from: number, to: number, signal?
   }
 }
 
-/** The pages of a span split into one record per day of the span, the empty days included. */
-export function daysOfPages(source: ReportSource, from: number, to: number, pages: readonly ReportFactsReply[]): ReportDayRecord[] {
-  const def = FACT_SOURCES[source];
-  const asOf = Math.min(...pages.map(p => Date.parse(p.asOf)));
-  const hidden = pages[0]?.hidden ?? [];
-  const measures = Object.keys(def.measures).filter(m => !hidden.includes(m));
-  const byDay = new Map<number, { page: ReportFactsReply; i: number }[]>();
-  for (const page of pages) {
-    const days = page.keys.day ?? [];
-    for (let i = 0; i < page.count; i++) {
-      const list = byDay.get(days[i]!) ?? [];
-      list.push({ page, i });
-      byDay.set(days[i]!, list);
-    }
-  }
-  const out: ReportDayRecord[] = [];
-  for (let day = from; day <= to; day++) {
-    const facts = byDay.get(day) ?? [];
-    const keys: Record<string, Int32Array> = {};
-    const names: Record<string, Record<string, string>> = {};
-    for (const k of def.keys) {
-      keys[k.name] = Int32Array.from(facts, f => f.page.keys[k.name]?.[f.i] ?? 0);
-      if (!k.ref) continue;
-      const named: Record<string, string> = {};
-      for (const f of facts) {
-        const id = f.page.keys[k.name]?.[f.i] ?? 0;
-        const name = f.page.names[k.name]?.[String(id)];
-        if (name !== undefined) named[String(id)] = name;
-      }
-      names[k.name] = named;
-    }
-    const values: Record<string, Float64Array> = {};
-    for (const m of measures) values[m] = Float64Array.from(facts, f => f.page.measures[m]?.[f.i] ?? NaN);
-    out.push({ source, day, count: facts.length, ids: Int32Array.from(facts, f => f.page.ids[f.i] ?? 0), keys, measures: values, hidden,
-      names, asOf });
-  }
-  return out;
-}
-
 /** Days of [from, to] to fetch: those the copy lacks, or holds unsettled (all of them when `refresh`). */
 function toFetch(from: number, to: number, held: Map<number, ReportDayRecord>, refresh: boolean): number[] {
   const out: number[] = [];
@@ -143,67 +92,6 @@ function spans(days: readonly number[]): [number, number][] {
     else out.push([d, d]);
   }
   return out;
-}
-
-/**
- * The days' records as one fact set (day order), with their names, hidden measures and oldest read time. A fact found
- * in two days (its day changed between the reads) is taken from the newer read only.
- */
-export function joinDays(source: ReportSource, records: readonly ReportDayRecord[]):
-  Omit<LoadedFacts, 'missingDays' | 'fetched' | 'unreachable' | 'from' | 'to'> {
-  const def = FACT_SOURCES[source];
-  // Which record each fact id is taken from: the newest read holding it.
-  const owner = new Map<number, ReportDayRecord>();
-  let moved = false;
-  for (const r of records) {
-    for (const id of r.ids ?? []) {
-      const o = owner.get(id);
-      if (o === undefined || o.asOf < r.asOf) { if (o !== undefined) moved = true; owner.set(id, r); } else moved = true;
-    }
-  }
-  const keep = (r: ReportDayRecord, i: number) => !moved || !r.ids || owner.get(r.ids[i]!) === r;
-  const picks = records.map(r => {
-    if (!moved || !r.ids) return null;
-    const idx: number[] = [];
-    for (let i = 0; i < r.count; i++) if (keep(r, i)) idx.push(i);
-    return idx.length === r.count ? null : idx;
-  });
-  const countOf = (r: ReportDayRecord, k: number) => picks[k]?.length ?? r.count;
-  const length = records.reduce((n, r, k) => n + countOf(r, k), 0);
-  const hidden = [...new Set(records.flatMap(r => r.hidden))];
-  const present = Object.keys(def.measures).filter(m => !hidden.includes(m) && records.every(r => r.measures[m] !== undefined));
-  /** Copies a day's column into the joined one, only the facts kept. */
-  const put = <A extends Int32Array | Float64Array>(col: A, src: A | undefined, k: number, at: number) => {
-    if (!src) return;
-    const pick = picks[k];
-    if (!pick) col.set(src, at);
-    else pick.forEach((i, j) => { col[at + j] = src[i]!; });
-  };
-  const keys: Record<string, Int32Array> = {};
-  for (const key of def.keys) {
-    const col = new Int32Array(length);
-    let at = 0;
-    records.forEach((r, k) => { put(col, r.keys[key.name], k, at); at += countOf(r, k); });
-    keys[key.name] = col;
-  }
-  const measures: Record<string, Float64Array> = {};
-  for (const m of present) {
-    const col = new Float64Array(length);
-    let at = 0;
-    records.forEach((r, k) => { put(col, r.measures[m], k, at); at += countOf(r, k); });
-    measures[m] = col;
-  }
-  const names: Record<string, Map<number, string>> = {};
-  for (const k of def.keys) {
-    if (!k.ref) continue;
-    const map = new Map<number, string>();
-    for (const r of records) for (const [id, name] of Object.entries(r.names[k.name] ?? {})) map.set(Number(id), name);
-    names[k.name] = map;
-  }
-  return {
-    set: { length, keys, measures, kinds: Object.fromEntries(present.map(m => [m, def.measures[m]!])) },
-    names, hidden, asOf: records.length === 0 ? null : Math.min(...records.map(r => r.asOf)),
-  };
 }
 
 /**

@@ -1,38 +1,143 @@
-import type { FactSet } from '../rules/aggregate';
+import type { ReportFactsReply } from '../contract/report-facts';
+import { dateOfDay, dayNumber, type FactSet } from '../rules/aggregate';
 import { FACT_SOURCES, type ReportSource } from './fact-sources';
 
 /**
- * Pages of a source's facts as the server sends them (JSON columns, `src/domain/contract/report-facts.ts`) made one
- * `FactSet` of typed arrays, what the aggregation reads and what the worker receives as transfers. A measure the
- * caller may not see is absent from the set; a missing value is NaN.
+ * A report source's facts as columns (fact-sources.ts): the server's JSON pages split into one typed-array record per
+ * local day (what the offline copy keeps, src/data/reports/report-facts.ts), and days joined into one `FactSet` (what
+ * the aggregation reads and the worker receives as transfers). Pure: the client and the tests use the same code.
  */
-export interface FactColumns {
+
+/** One day of a source's facts as columns, as the server sent them. */
+export interface FactDay {
+  source: string;
+  /** Day number (src/domain/rules/aggregate.ts `dayNumber`). */
+  day: number;
   count: number;
-  keys: Record<string, number[]>;
-  measures: Record<string, (number | null)[]>;
+  /** The facts' ids (a fact whose day changed is then found in two days: the newer read counts). */
+  ids?: Int32Array;
+  keys: Record<string, Int32Array>;
+  /** NaN where a fact has no value. */
+  measures: Record<string, Float64Array>;
+  /** Measures the user may not see (absent from `measures`). */
+  hidden: string[];
+  /** Display names of the ids of this day, per key. */
+  names: Record<string, Record<string, string>>;
+  /** When the server read these facts (ms since epoch). */
+  asOf: number;
 }
 
-export function factSetOf(source: ReportSource, pages: readonly FactColumns[]): FactSet {
+/** Days joined: the facts, their names per key, the measures left out, and when the oldest day was read. */
+export interface LoadedDays {
+  set: FactSet;
+  names: Record<string, Map<number, string>>;
+  hidden: string[];
+  /** When the server read the oldest day used (ms since epoch); null with no day at all. */
+  asOf: number | null;
+}
+
+/** `YYYY-MM-DD` → day number, and back. */
+export const dayOf = (s: string): number => { const [y, m, d] = s.split('-').map(Number) as [number, number, number]; return dayNumber(y, m, d); };
+export const dayString = (n: number): string => {
+  const { year, month, day } = dateOfDay(n);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+};
+
+/** The pages of a span split into one record per day of the span, the empty days included. */
+export function daysOfPages(source: ReportSource, from: number, to: number, pages: readonly ReportFactsReply[]): FactDay[] {
   const def = FACT_SOURCES[source];
-  const length = pages.reduce((n, p) => n + p.count, 0);
+  const asOf = Math.min(...pages.map(p => Date.parse(p.asOf)));
+  const hidden = pages[0]?.hidden ?? [];
+  const measures = Object.keys(def.measures).filter(m => !hidden.includes(m));
+  const byDay = new Map<number, { page: ReportFactsReply; i: number }[]>();
+  for (const page of pages) {
+    const days = page.keys.day ?? [];
+    for (let i = 0; i < page.count; i++) {
+      const list = byDay.get(days[i]!) ?? [];
+      list.push({ page, i });
+      byDay.set(days[i]!, list);
+    }
+  }
+  const out: FactDay[] = [];
+  for (let day = from; day <= to; day++) {
+    const facts = byDay.get(day) ?? [];
+    const keys: Record<string, Int32Array> = {};
+    const names: Record<string, Record<string, string>> = {};
+    for (const k of def.keys) {
+      keys[k.name] = Int32Array.from(facts, f => f.page.keys[k.name]?.[f.i] ?? 0);
+      if (!k.ref) continue;
+      const named: Record<string, string> = {};
+      for (const f of facts) {
+        const id = f.page.keys[k.name]?.[f.i] ?? 0;
+        const name = f.page.names[k.name]?.[String(id)];
+        if (name !== undefined) named[String(id)] = name;
+      }
+      names[k.name] = named;
+    }
+    const values: Record<string, Float64Array> = {};
+    for (const m of measures) values[m] = Float64Array.from(facts, f => f.page.measures[m]?.[f.i] ?? NaN);
+    out.push({ source, day, count: facts.length, ids: Int32Array.from(facts, f => f.page.ids[f.i] ?? 0), keys, measures: values, hidden,
+      names, asOf });
+  }
+  return out;
+}
+
+/**
+ * The days' records as one fact set (day order), with their names, hidden measures and oldest read time. A fact found
+ * in two days (its day changed between the reads) is taken from the newer read only.
+ */
+export function joinDays(source: ReportSource, records: readonly FactDay[]): LoadedDays {
+  const def = FACT_SOURCES[source];
+  // Which record each fact id is taken from: the newest read holding it.
+  const owner = new Map<number, FactDay>();
+  let moved = false;
+  for (const r of records) {
+    for (const id of r.ids ?? []) {
+      const o = owner.get(id);
+      if (o === undefined || o.asOf < r.asOf) { if (o !== undefined) moved = true; owner.set(id, r); } else moved = true;
+    }
+  }
+  const keep = (r: FactDay, i: number) => !moved || !r.ids || owner.get(r.ids[i]!) === r;
+  const picks = records.map(r => {
+    if (!moved || !r.ids) return null;
+    const idx: number[] = [];
+    for (let i = 0; i < r.count; i++) if (keep(r, i)) idx.push(i);
+    return idx.length === r.count ? null : idx;
+  });
+  const countOf = (r: FactDay, k: number) => picks[k]?.length ?? r.count;
+  const length = records.reduce((n, r, k) => n + countOf(r, k), 0);
+  const hidden = [...new Set(records.flatMap(r => r.hidden))];
+  const present = Object.keys(def.measures).filter(m => !hidden.includes(m) && records.every(r => r.measures[m] !== undefined));
+  /** Copies a day's column into the joined one, only the facts kept. */
+  const put = <A extends Int32Array | Float64Array>(col: A, src: A | undefined, k: number, at: number) => {
+    if (!src) return;
+    const pick = picks[k];
+    if (!pick) col.set(src, at);
+    else pick.forEach((i, j) => { col[at + j] = src[i]!; });
+  };
   const keys: Record<string, Int32Array> = {};
-  for (const k of def.keys) {
+  for (const key of def.keys) {
     const col = new Int32Array(length);
     let at = 0;
-    for (const p of pages) { col.set(p.keys[k.name] ?? new Array<number>(p.count).fill(0), at); at += p.count; }
-    keys[k.name] = col;
+    records.forEach((r, k) => { put(col, r.keys[key.name], k, at); at += countOf(r, k); });
+    keys[key.name] = col;
   }
-  const present = Object.keys(def.measures).filter(m => pages.length > 0 && pages.every(p => p.measures[m] !== undefined));
   const measures: Record<string, Float64Array> = {};
   for (const m of present) {
     const col = new Float64Array(length);
     let at = 0;
-    for (const p of pages) {
-      const values = p.measures[m]!;
-      for (let i = 0; i < p.count; i++) col[at + i] = values[i] ?? NaN;
-      at += p.count;
-    }
+    records.forEach((r, k) => { put(col, r.measures[m], k, at); at += countOf(r, k); });
     measures[m] = col;
   }
-  return { length, keys, measures, kinds: Object.fromEntries(present.map(m => [m, def.measures[m]!])) };
+  const names: Record<string, Map<number, string>> = {};
+  for (const k of def.keys) {
+    if (!k.ref) continue;
+    const map = new Map<number, string>();
+    for (const r of records) for (const [id, name] of Object.entries(r.names[k.name] ?? {})) map.set(Number(id), name);
+    names[k.name] = map;
+  }
+  return {
+    set: { length, keys, measures, kinds: Object.fromEntries(present.map(m => [m, def.measures[m]!])) },
+    names, hidden, asOf: records.length === 0 ? null : Math.min(...records.map(r => r.asOf)),
+  };
 }

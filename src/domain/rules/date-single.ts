@@ -61,6 +61,12 @@ export function localDateString(d: Date): string {
   return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** Local midnight starting a `YYYY-MM-DD` day, or `plus` days later (the end of a range of days: its last day + 1). */
+export function localDayStart(day: string, plus = 0): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + plus);
+}
+
 /** `YYYY-MM-DD HH:mm:ss` of a moment in local time (what a date-time picker shows and edits). */
 export function localDateTimeString(d: Date): string {
   return `${localDateString(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;

@@ -132,6 +132,19 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
       setRefreshing(false);
     }
   };
+  /** The level's table (a pivot when columns are chosen), on screen or in the print view. */
+  const tableOf = (g: Grouping, total: readonly number[], print: boolean) => {
+    const chart = measures[chartIndex]!;
+    return pivot ? (
+      <PivotView table={pivot} rows={rows} keyLabel={keyLabel(g)} caption={chartLabel} total={total[chartIndex]!}
+        totalLabel={t('reports.total')} format={v => formatValue(chart, kinds[chart.measure ?? ''], v)} chartIndex={chartIndex}
+        onOpen={print ? undefined : open} print={print} />
+    ) : (
+      <MonitorTable grouping={g} keyLabel={keyLabel(g)} measures={measures.map(m => ({ m, label: t(`reports.${m.label}`) }))}
+        kinds={kinds} rows={rows} total={total} totalLabel={t('reports.total')} onOpen={print ? undefined : open}
+        openTitle={!print && g.key === 'card' ? t('reports.open_card') : undefined} print={print} />
+    );
+  };
   const asOf = loaded?.asOf ? localDateTimeString(new Date(loaded.asOf)) : null;
   const offline = loaded !== null && !loaded.fetched && (!reachable || loaded.unreachable);
   const loading = facts.isFetching || refreshing;
@@ -202,15 +215,7 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
           <Text size="sm">{t('reports.facts_count', { count: result.facts })}</Text>
           <Paper withBorder>
             <ScrollArea>
-              {pivot ? (
-                <PivotView table={pivot} rows={rows} keyLabel={keyLabel(grouping)} caption={chartLabel} total={result.total[chartIndex]!}
-                  totalLabel={t('reports.total')} format={v => formatValue(measures[chartIndex]!, kinds[measures[chartIndex]!.measure ?? ''], v)}
-                  chartIndex={chartIndex} onOpen={open} />
-              ) : (
-                <MonitorTable grouping={grouping} keyLabel={keyLabel(grouping)} measures={measures.map(m => ({ m, label: t(`reports.${m.label}`) }))}
-                  kinds={kinds} rows={rows} total={result.total} totalLabel={t('reports.total')} onOpen={open}
-                  openTitle={grouping.key === 'card' ? t('reports.open_card') : undefined} />
-              )}
+              {tableOf(grouping, result.total, false)}
             </ScrollArea>
           </Paper>
         </>
@@ -221,14 +226,7 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
           <p style={{ margin: '0 0 8px', fontSize: 12 }}>
             {from} — {to}{path.map(s => ` · ${keyLabel(s.grouping)}: ${s.label}`).join('')} · {asOf ? t('reports.as_of', { time: asOf }) : ''}
           </p>
-          {pivot ? (
-            <PivotView table={pivot} rows={rows} keyLabel={keyLabel(grouping)} caption={chartLabel} total={result.total[chartIndex]!}
-              totalLabel={t('reports.total')} format={v => formatValue(measures[chartIndex]!, kinds[measures[chartIndex]!.measure ?? ''], v)}
-              chartIndex={chartIndex} print />
-          ) : (
-            <MonitorTable grouping={grouping} keyLabel={keyLabel(grouping)} measures={measures.map(m => ({ m, label: t(`reports.${m.label}`) }))}
-              kinds={kinds} rows={rows} total={result.total} totalLabel={t('reports.total')} print />
-          )}
+          {tableOf(grouping, result.total, true)}
         </PrintView>
       )}
     </Stack>

@@ -1,5 +1,6 @@
+import { dayString } from '../../domain/reports/fact-set';
 import { FACT_SOURCES } from '../../domain/reports/fact-sources';
-import { dateOfDay, monthStart, type AggregateQuery, type AggregateResult, type FactFilter, type FactSet } from '../../domain/rules/aggregate';
+import { monthStart, type AggregateQuery, type AggregateResult, type FactFilter, type FactSet } from '../../domain/rules/aggregate';
 import { formatNumber } from '../../domain/rules/numbers';
 import type { Grouping, MonitorDef, MonitorMeasure } from './monitors';
 
@@ -75,15 +76,12 @@ export function queryOf(grouping: Grouping, measures: readonly MonitorMeasure[],
   };
 }
 
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
 /** A group's label: a day, a week (its Monday), a month, or a name from the facts' names (`#id` when unnamed). */
 export function labelOf(g: Grouping, id: number, names: ReadonlyMap<number, string> | undefined, none: string,
   week: (first: string) => string): string {
   if (g.key === 'day') {
-    const { year, month, day } = dateOfDay(id);
-    if (g.bucket === 'month') return `${pad(year, 4)}-${pad(month)}`;
-    const text = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+    const text = dayString(id);
+    if (g.bucket === 'month') return text.slice(0, 7);
     return g.bucket === 'week' ? week(text) : text;
   }
   if (id === 0) return none;

@@ -1,6 +1,7 @@
 import { listQueryOf } from '../../data/list-query';
 import type { OutboxRecord } from '../../data/offline/db';
 import type { Filter } from '../../domain/contract/list';
+import { localDayStart } from '../../domain/rules/date-single';
 import { facts } from '../../domain/resources/shopfloor/facts';
 import type { DayRange } from '../../ui/grid/DateRangeFilter';
 
@@ -70,11 +71,8 @@ export interface LocalNames {
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const nameOf = (m: ReadonlyMap<number, string>, id: number | null) => (id === null ? '' : m.get(id) ?? `#${id}`);
 
-/** The local start of a `YYYY-MM-DD` day, `plus` days later. */
-function dayStart(day: string, plus = 0): number {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y!, (m ?? 1) - 1, (d ?? 1) + plus).getTime();
-}
+/** The local start of a `YYYY-MM-DD` day, `plus` days later (ms). */
+const dayStart = (day: string, plus = 0): number => localDayStart(day, plus).getTime();
 
 /** Whether a queued swipe passes the filters, as the server would decide for the same fact. */
 export function matchesPending(r: OutboxRecord, f: TapLogFilters): boolean {
