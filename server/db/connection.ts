@@ -101,8 +101,12 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-/** The rows of a raw query, whatever the driver's result shape. */
-export async function rows<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T[]> {
-  const r = (await db.execute(q)) as unknown as { rows: T[] };
-  return r.rows;
+/**
+ * The rows of a raw query, whatever the driver's result shape. The statement is handed to the driver at the call
+ * (drizzle's query runs when its `then` is called, which `await` would do only once the caller next yields), so a
+ * caller that goes on computing before it awaits works while the database does: node-postgres sends a statement as
+ * soon as its connection is free (bench/sync).
+ */
+export function rows<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T[]> {
+  return (db.execute(q) as unknown as PromiseLike<{ rows: T[] }>).then(r => r.rows) as Promise<T[]>;
 }

@@ -85,6 +85,14 @@ export function apiPost<T = Record<string, unknown>>(path: string, values?: Para
 }
 
 /**
+ * POST with a JSON body (`{...values, ios: 1}`), for a request whose payload is one large structured value (a push of
+ * queued facts, docs/decisions.md 133); shows 操作成功 on success unless `silent`.
+ */
+export function apiPostJson<T = Record<string, unknown>>(path: string, values: Readonly<Record<string, unknown>>, opts: RequestOptions = {}): Promise<T> {
+  return call({ method: 'POST', path, json: values, ...sendOptions(opts) }, opts) as Promise<T>;
+}
+
+/**
  * POST of a multipart body (file uploads, e.g. `/files/upload/` with one `file`); `params` travel in the query
  * string. Shows 操作成功 on success unless `silent`.
  */

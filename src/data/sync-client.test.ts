@@ -12,23 +12,25 @@ const m = (seq: number): Mutation => ({
   args: { card: `C${seq}`, worknode_id: 3, person_id: 5, action: 'start' }, at: '2025-03-01T08:00:00.000Z', v: 1,
 });
 
-function lastForm(): { path: string; form: Record<string, string> } {
+function lastBody(): { path: string; type: string | null; body: Record<string, unknown> } {
   const c = server.fetch.mock.calls.at(-1);
   if (!c) throw new Error('fetch was not called');
   const [input, init = {}] = c;
-  return { path: new URL(String(input), 'http://test.invalid').pathname, form: Object.fromEntries(new URLSearchParams(String(init.body))) };
+  return {
+    path: new URL(String(input), 'http://test.invalid').pathname, type: new Headers(init.headers).get('content-type'),
+    body: JSON.parse(String(init.body)) as Record<string, unknown>,
+  };
 }
 
 describe('pushFacts', () => {
-  it('POSTs device, the mutations as one JSON field and the floor, and returns the checked reply', async () => {
+  it('POSTs device, the mutations and the floor as a JSON body, and returns the checked reply', async () => {
     const reply = { msg: 'OK', lastSeq: 2, results: [{ id: m(1).id, status: 'applied' }, { id: m(2).id, status: 'rejected', reason: '卡片不存在', key: 'shopfloor.unknown_card' }] };
     server.fetch.mockResolvedValue(json(reply));
     await expect(pushFacts('K-01', [m(1), m(2)], 1)).resolves.toEqual(reply);
-    const c = lastForm();
+    const c = lastBody();
     expect(c.path).toBe('/sync/push/');
-    expect(c.form.device).toBe('K-01');
-    expect(c.form.floor).toBe('1');
-    expect(JSON.parse(c.form.mutations!)).toEqual([m(1), m(2)]);
+    expect(c.type).toBe('application/json');
+    expect(c.body).toEqual({ device: 'K-01', floor: 1, mutations: [m(1), m(2)], ios: 1 });
     // A background push says nothing: no 操作成功.
     expect(server.notifier.success).not.toHaveBeenCalled();
   });

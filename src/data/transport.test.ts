@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { sessionStore } from './session/session-store';
 import { initI18n } from '../i18n';
 import { ApiError, isAbort } from './errors';
-import { apiGet, apiPost, postMultipart } from './http';
+import { apiGet, apiPost, apiPostJson, postMultipart } from './http';
 import { setNotifier } from './notifier';
 import { fakeNotifier, hangingFetch, json } from './test-helpers';
 import { DEFAULT_TIMEOUT_MS, formValue, LONG_TIMEOUT_MS, MAIN_TIMEOUT_MS } from './transport';
@@ -64,6 +64,16 @@ describe('encoding', () => {
     expect(Object.fromEntries(new URLSearchParams(init.body as string))).toEqual({
       name: '客户', item: '{"a":1,"b":[2]}', ids: '[1,2]', ok: 'true', ios: '1',
     });
+  });
+
+  it('apiPostJson sends the values as a JSON body with ios=1, lang and the session id', async () => {
+    await apiPostJson('/sync/push/', { device: 'K-01', mutations: [{ id: 'a', args: { card: 'C&1' } }], floor: 3 }, { silent: true });
+    const { url, init } = lastCall();
+    expect(url).toBe('/sync/push/?lang=zh');
+    expect(init.method).toBe('POST');
+    expect(header(init, 'Content-Type')).toBe('application/json');
+    expect(header(init, 'Authorization')).toBe('sess-1');
+    expect(JSON.parse(init.body as string)).toEqual({ device: 'K-01', mutations: [{ id: 'a', args: { card: 'C&1' } }], floor: 3, ios: 1 });
   });
 
   it('keeps a query already in the path and an explicit lang', async () => {

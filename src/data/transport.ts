@@ -33,6 +33,11 @@ export interface SendRequest extends SendOptions {
   params?: Params;
   /** A multipart body (uploads); `params` then go into the query string. */
   form?: FormData;
+  /**
+   * A JSON body of these values instead of a form (`apiPostJson`): a large structured value travels as itself, not
+   * URL-encoded inside a form field.
+   */
+  json?: Readonly<Record<string, unknown>>;
 }
 
 export interface RawReply {
@@ -120,6 +125,10 @@ export function buildRequest(req: SendRequest): { url: string; init: RequestInit
     for (const [k, v] of langQuery) if (!q.has(k)) q.set(k, v);
     url = appendQuery(url, q);
     body = req.form; // fetch sets the multipart Content-Type with its boundary.
+  } else if (req.json) {
+    url = appendQuery(url, langQuery);
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify({ ...req.json, ios: 1 });
   } else {
     const form = encodeParams(req.params);
     form.set('ios', '1');

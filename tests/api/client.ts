@@ -59,6 +59,14 @@ export async function post(path: string, values: Values = {}, o: CallOptions = {
   }));
 }
 
+/** POST with a JSON body (`{...values, ios: 1}`), as the kiosk's push sends it (src/data/http.ts `apiPostJson`). */
+export async function postJson(path: string, values: Values | string = {}, o: CallOptions = {}): Promise<Reply> {
+  return parse(await fetch(`${baseUrl()}${path}`, {
+    method: 'POST', body: typeof values === 'string' ? values : JSON.stringify({ ...values, ios: 1 }),
+    headers: { ...headers(o), 'content-type': 'application/json' },
+  }));
+}
+
 /** Logs in and returns the session id (and token). Throws with the reply when the login fails. */
 export async function login(username: string, password: string): Promise<{ session: string; token: string }> {
   const r = await post('/accounts/login/', { username, password });

@@ -8,7 +8,7 @@ import { accountsThatCan, sendMessage } from '../messages';
 import { readArgs, type ArgsCheck, type ParsedArgs } from './args';
 import { badArgs, decideFact, type Decision, type Reason } from './decide';
 import { loadWorld, type ComputerState } from './state';
-import { insertFacts, writeInspections, writeSteps, type FactRow } from './write';
+import { writeBatch, writeInspections, type FactRow } from './write';
 
 /**
  * `POST /sync/push/` (docs/shopfloor.md "Push"): a device's queued facts, decided and written in one transaction.
@@ -71,19 +71,23 @@ async function raiseWatermark(tx: Db, computerId: number, base: number): Promise
 }
 
 async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, input: PushInput, everyUuid: boolean): Promise<PushOutcome> {
-  const [c] = await rows<{ id: number; code: string; worknode_ids: number[] | null; device_id: number | null; last_seq: number | null }>(tx, sql`
+  // The computer's lock and its highest stored seq are submitted together (the read runs once the lock is held); each
+  // fact's arguments are read while they run. Only a fact at or below that seq can be stored already (a replay); a
+  // queue being drained is all above it, and skips the look-up. A uuid stored under another seq or computer (a broken
+  // sender) is still caught, by the insert: the batch is then decided again with every uuid looked up.
+  const locked = rows<{ id: number; code: string; worknode_ids: number[] | null; device_id: number | null; last_seq: number | null }>(tx, sql`
     select id, code, worknode_ids, device_id, last_seq from computers where id = ${computerId} for update`);
+  const topSeq = everyUuid ? Promise.resolve([]) : rows<{ max: number | string | null }>(tx, sql`
+    select max(seq) as max from facts where computer_id = ${computerId}`);
+  const head = Promise.all([locked, topSeq]);
+  head.catch(() => {}); // observed below; this only keeps a failure from going unhandled should the reading throw
+  const args = new Map(input.mutations.map(m => [m.id, readArgs(m.name, m.v, m.args)]));
+  const [[c], [top]] = await head;
   if (!c) throw new ApiError(403, 'device_login_required');
   if (c.code !== device) throw new ApiError(403, 'fact_device_mismatch');
   const computer: ComputerState = {
     id: Number(c.id), code: c.code, worknode_ids: (c.worknode_ids ?? []).map(Number), device_id: c.device_id === null ? null : Number(c.device_id),
   };
-
-  // Only a fact at or below the highest seq the computer has stored can be stored already (a replay); a queue being
-  // drained is all above it, and skips the look-up. A uuid stored under another seq or computer (a broken sender) is
-  // still caught, by the insert: the batch is then decided again with every uuid looked up.
-  const [top] = everyUuid ? [] : await rows<{ max: number | string | null }>(tx, sql`
-    select max(seq) as max from facts where computer_id = ${computer.id}`);
   const highest = everyUuid ? Infinity : Number(top?.max ?? 0);
   const uuids = input.mutations.filter(m => m.seq <= highest).map(m => m.id);
   const stored = new Map<string, { status: string; reason: unknown; reason_params: unknown }>();
@@ -100,7 +104,7 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
   for (const m of input.mutations) {
     if (stored.has(m.id) || seen.has(m.id)) continue;
     seen.add(m.id);
-    const a = readArgs(m.name, m.v, m.args);
+    const a = args.get(m.id)!;
     pending.push({ m, json: a.json, check: a.check });
   }
   const parsed = pending.flatMap(p => (p.check.ok ? [p.check.parsed] : [] as ParsedArgs[]));
@@ -111,9 +115,8 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
     return { uuid: p.m.id, computer_id: computer.id, seq: p.m.seq, name: p.m.name, v: p.m.v, argsJson: p.json, at, decision };
   });
 
-  // The facts and the steps' effects are submitted together (the transaction's client runs them one after the other):
-  // a uuid found stored by the insert undoes them all anyway.
-  const [ids] = await Promise.all([insertFacts(tx, decided, auth.accountId), writeSteps(tx, world, auth.accountId)]);
+  // The facts and the steps' effects are submitted together (a uuid found stored by the insert undoes them all anyway).
+  const ids = await writeBatch(tx, world, decided, auth.accountId, decided.some(f => f.decision.inspection));
   await writeInspections(tx, decided.flatMap(f => (f.decision.inspection
     ? [{ factId: ids.get(f.uuid)!, computerId: computer.id, row: f.decision.inspection }] : [])), auth.accountId);
 

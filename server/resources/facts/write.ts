@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/connection';
-import { insertValued, perUnitSources, valuationOf, workOf } from '../piece-work/node-works';
+import { insertValued, perUnitSources, valuationOf, workOf, type Valuation } from '../piece-work/node-works';
 import { localDateString } from '../../../src/domain/rules/date-single';
 import { writeDerivedCards } from '../production/derived';
 import type { Decision, InspectionRow } from './decide';
-import type { World } from './state';
+import type { CardState, StepState, World } from './state';
 
 /**
  * The effects of decided facts, written set-based (docs/shopfloor.md "Push"): a statement per kind of row for the
@@ -35,11 +35,12 @@ export interface FactRow {
 }
 
 /**
- * Inserts the facts; returns the id of each by uuid. A uuid already stored (only another device's transaction can
- * have put it there meanwhile: one device's pushes are serialised by its computer row) fails the insert with a unique
- * violation of facts.uuid, which undoes the batch (push.ts decides it again).
+ * Inserts the facts; with `withIds`, returns the id of each by uuid (the inspections of a batch need them; a batch of
+ * swipes skips reading 500 rows back). A uuid already stored (only another device's transaction can have put it
+ * there meanwhile: one device's pushes are serialised by its computer row) fails the insert with a unique violation of
+ * facts.uuid, which undoes the batch (push.ts decides it again).
  */
-export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number): Promise<Map<string, number>> {
+export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number, withIds: boolean): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   if (facts.length === 0) return ids;
   // The rows go as one JSON text (each fact's arguments spliced in as the text they came as): JSON.stringify is native,
@@ -62,23 +63,38 @@ export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number)
     from json_to_recordset(${json}::json) as x(uuid text, computer_id int, seq int, name text, v int, args json, at timestamptz,
       status text, reason text, reason_params json, person_id int, card_id int, card_show_id text, cardnode_id int, worknode_id int,
       device_id int, action text, good numeric, bad numeric)
-    returning id, uuid`);
+    ${withIds ? sql`returning id, uuid` : sql``}`);
   for (const m of made) ids.set(m.uuid, Number(m.id));
   return ids;
 }
 
 /**
- * The steps the batch changed, in their final state (a step started and finished in one batch is written once), then
- * their cards and lines re-derived and the finished steps' piece-work records made.
+ * A batch's facts and the effects of their decisions (push.ts), in the order that keeps the database busy: the small
+ * reads that value the piece-work records first, then the facts' insert (the longest statement), and, built while it
+ * runs, the steps, the cards and the piece-work records. Returns the facts' ids by uuid when `withIds`.
  */
-export async function writeSteps(tx: Db, world: World, by: number): Promise<void> {
+export async function writeBatch(tx: Db, world: World, facts: readonly FactRow[], by: number, withIds: boolean):
+  Promise<Map<string, number>> {
+  const sources = swipeWorkSources(tx, world);
+  // Both awaited at once, so a failure of either is observed (and the other's is not left unhandled).
+  const [ids] = await Promise.all([insertFacts(tx, facts, by, withIds), sources.then(works => writeSteps(tx, world, by, works))]);
+  return ids;
+}
+
+/**
+ * The steps the batch changed, in their final state (a step started and finished in one batch is written once), then
+ * their cards and lines re-derived and the finished steps' piece-work records made (their sources read by
+ * `swipeWorkSources`, or here when not given).
+ */
+export async function writeSteps(tx: Db, world: World, by: number, works?: SwipeWorkSources | null): Promise<void> {
   const steps = [...world.changed];
   if (steps.length === 0) return;
+  const sources = works === undefined ? await swipeWorkSources(tx, world) : works;
   const json = JSON.stringify(steps.map(s => ({
     id: s.id, status: s.status, started_at: s.started_at, finished_at: s.finished_at, person_id: s.person_id, device_id: s.device_id,
     good: s.good_quantity, bad: s.bad_quantity,
   })));
-  const stepsWritten = tx.execute(sql`
+  const stepsWritten = rows(tx, sql`
     update cardnodes n set status = x.status, started_at = x.started_at, finished_at = x.finished_at, person_id = x.person_id,
       device_id = x.device_id, good_quantity = x.good, bad_quantity = x.bad, version = n.version + 1, rev = next_rev(),
       updated_at = now(), updated_by = ${by}::int
@@ -87,36 +103,51 @@ export async function writeSteps(tx: Db, world: World, by: number): Promise<void
     where n.id = x.id`);
   // The cards' steps are all in the world, locked and as now written: the cards are derived from them without a read.
   const touched = new Set(steps.map(s => s.card_id));
-  // Submitted together (the transaction's client runs them one after the other; none reads what another writes):
-  // only the round trips are saved.
+  // Submitted together (the transaction's client runs them one after the other; none reads what another writes).
   await Promise.all([
     stepsWritten,
     writeDerivedCards(tx, [...world.cards.values()].filter(c => touched.has(c.id)).map(c => ({ ...c, nodes: c.steps }))),
-    insertSwipeWorks(tx, world, by),
+    insertSwipeWorks(tx, sources, by),
   ]);
 }
 
+/** The steps a batch finished that make piece-work records (at least one), with what values them (`swipeWorkSources`). */
+interface SwipeWorkSources {
+  done: StepState[];
+  cardById: Map<number, CardState>;
+  perUnit: Awaited<ReturnType<typeof perUnitSources>>;
+  valuation: Valuation;
+}
+
 /**
- * A piece-work record per step the batch finished, made from the steps and cards in memory (only their lines' and
- * items' per-unit values are read). Exactly one per step and person, whatever was pushed twice: the unique index on
- * (step, person) of live records skips a step that has one, and settles a race with a supervisor's "from card steps".
+ * What the piece-work records of the steps the batch finished need beyond the steps and cards in memory: their lines'
+ * and items' per-unit values and the valuation (small reads, submitted together); null when no step makes one.
  */
-async function insertSwipeWorks(tx: Db, world: World, by: number): Promise<void> {
-  if (world.finished.size === 0) return;
+async function swipeWorkSources(tx: Db, world: World): Promise<SwipeWorkSources | null> {
   const cardById = new Map([...world.cards.values()].map(c => [c.id, c]));
   const done = [...world.changed].filter(s => world.finished.has(s.id) && s.status === 'done' && s.person_id !== null
     && s.finished_at !== null && cardById.get(s.card_id)?.canceled === false)
     .sort((a, b) => a.finished_at!.getTime() - b.finished_at!.getTime() || a.id - b.id);
-  if (done.length === 0) return;
-  const cardOf = (s: (typeof done)[number]) => cardById.get(s.card_id)!;
-  // Only the per-unit values of the lines and items are not in memory; they and the valuation are read together.
-  const [{ lines, itemWeights }, valuation] = await Promise.all([
+  if (done.length === 0) return null;
+  const cardOf = (s: StepState) => cardById.get(s.card_id)!;
+  const [perUnit, valuation] = await Promise.all([
     perUnitSources(tx, done.flatMap(s => (cardOf(s).detail_id === null ? [] : [cardOf(s).detail_id!])),
       done.flatMap(s => (cardOf(s).item_id === null ? [] : [cardOf(s).item_id!]))),
     valuationOf(tx, done.map(s => ({ work_date: localDateString(s.finished_at!), worknode_id: s.worknode_id, item_id: cardOf(s).item_id }))),
   ]);
+  return { done, cardById, perUnit, valuation };
+}
+
+/**
+ * A piece-work record per step the batch finished, made from the steps and cards in memory. Exactly one per step and
+ * person, whatever was pushed twice: the unique index on (step, person) of live records skips a step that has one,
+ * and settles a race with a supervisor's "from card steps".
+ */
+async function insertSwipeWorks(tx: Db, sources: SwipeWorkSources | null, by: number): Promise<void> {
+  if (!sources) return;
+  const { done, cardById, perUnit: { lines, itemWeights }, valuation } = sources;
   await insertValued(tx, done.map(s => {
-    const c = cardOf(s);
+    const c = cardById.get(s.card_id)!;
     const line = c.detail_id === null ? undefined : lines.get(c.detail_id);
     return workOf({
       cardnode_id: s.id, card_id: c.id, show_id: c.show_id, worknode_id: s.worknode_id, device_id: s.device_id, person_id: s.person_id,

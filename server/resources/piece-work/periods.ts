@@ -9,22 +9,24 @@ import { ApiError } from '../../lib/api-error';
  */
 const PERIOD_LOCK = 7311100;
 
-async function lockPeriods(tx: Db, periods: readonly string[], mode: 'shared' | 'exclusive'): Promise<void> {
-  // Sorted, so two writers of several months take the locks in the same order.
-  for (const p of [...new Set(periods)].sort()) {
-    await tx.execute(mode === 'shared'
-      ? sql`select pg_advisory_xact_lock_shared(${PERIOD_LOCK}, hashtext(${p}))`
-      : sql`select pg_advisory_xact_lock(${PERIOD_LOCK}, hashtext(${p}))`);
-  }
+/**
+ * Takes the months' locks, sorted (two writers of several months take them in the same order), a statement each,
+ * submitted together: the transaction's client runs them in order, so whatever is submitted after them runs once they
+ * are held.
+ */
+function lockPeriods(tx: Db, periods: readonly string[], mode: 'shared' | 'exclusive'): Promise<unknown> {
+  return Promise.all([...new Set(periods)].sort().map(p => rows(tx, mode === 'shared'
+    ? sql`select pg_advisory_xact_lock_shared(${PERIOD_LOCK}, hashtext(${p}))`
+    : sql`select pg_advisory_xact_lock(${PERIOD_LOCK}, hashtext(${p}))`)));
 }
 
 /** The closed months among `periods`, with their shared locks held until the transaction ends. */
 export async function closedPeriods(tx: Db, periods: readonly string[]): Promise<Set<string>> {
   const list = [...new Set(periods)];
   if (list.length === 0) return new Set();
-  await lockPeriods(tx, list, 'shared');
-  const found = await rows<{ period: string }>(tx, sql`
-    select period from workperiods where period = any(${sql.param(list)}::text[]) and closed`);
+  // The read is submitted behind the locks, so it runs (and takes its snapshot) once they are held.
+  const [, found] = await Promise.all([lockPeriods(tx, list, 'shared'), rows<{ period: string }>(tx, sql`
+    select period from workperiods where period = any(${sql.param(list)}::text[]) and closed`)]);
   return new Set(found.map(r => r.period));
 }
 

@@ -11,12 +11,15 @@ export type Valuer = (w: WorkToValue) => Valuation;
 export async function valuerFor(tx: Db, worknodeIds: readonly number[]): Promise<Valuer> {
   const ids = [...new Set(worknodeIds)];
   if (ids.length === 0) return () => ({ basis: null, rate: null, amount: null, wage_id: null });
-  const wages = await rows<{ id: number; worknode_id: number; item_id: number | null; category_id: number | null; price: number;
-    basis: WageBasis | null; valid_from: string | null }>(tx, sql`
-    select id, worknode_id, item_id, category_id, price::float8 as price, basis, to_char(valid_from, 'YYYY-MM-DD') as valid_from
-    from wages where worknode_id = any(${sql.param(ids)}::int[])`);
-  const nodes = await rows<{ id: number; piece_rate: number | null }>(tx, sql`
-    select id, piece_rate::float8 as piece_rate from worknodes where id = any(${sql.param(ids)}::int[])`);
+  // The wage rows and the nodes' piece rates in one statement (one round trip): a node's row has kind 'n'.
+  const found = await rows<{ kind: 'w' | 'n'; id: number; worknode_id: number; item_id: number | null; category_id: number | null;
+    price: number | null; basis: WageBasis | null; valid_from: string | null }>(tx, sql`
+    select 'w' as kind, id, worknode_id, item_id, category_id, price::float8 as price, basis, to_char(valid_from, 'YYYY-MM-DD') as valid_from
+    from wages where worknode_id = any(${sql.param(ids)}::int[])
+    union all
+    select 'n', id, id, null, null, piece_rate::float8, null, null from worknodes where id = any(${sql.param(ids)}::int[])`);
+  const wages = found.filter(r => r.kind === 'w');
+  const nodes = found.filter(r => r.kind === 'n').map(r => ({ id: r.id, piece_rate: r.price }));
   const byNode = new Map<number, WageRate[]>();
   for (const w of wages) {
     const rate: WageRate = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Mutation } from '../../../src/domain/contract/sync';
-import { DEMO, get, listEvery, post, sessionOf, type DemoRole, type Reply } from '../client';
+import { DEMO, get, listEvery, post, postJson, sessionOf, type DemoRole, type Reply } from '../client';
 import { ok, type Row } from '../production/fixtures';
 
 /**
@@ -104,8 +104,9 @@ export function inspection(seq: number, name: 'precheck' | 'inspect', args: Reco
 
 export interface PushResult { id: string; status: string; reason?: string; key?: string }
 
+/** A push as the kiosk's sender makes it: a JSON body (src/data/sync-client.ts). */
 export async function push(session: string, device: string, mutations: readonly unknown[], floor?: number, lang?: string): Promise<Reply> {
-  return post('/sync/push/', { device, mutations, ...(floor === undefined ? {} : { floor }) }, { session, ...(lang ? { lang } : {}) });
+  return postJson('/sync/push/', { device, mutations, ...(floor === undefined ? {} : { floor }) }, { session, ...(lang ? { lang } : {}) });
 }
 
 /** A push that must answer 200; its results and watermark. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../src/domain/messages/catalog';
-import { post } from '../client';
+import { post, postJson } from '../client';
 import {
   cardOf, computer, deviceLogin, factsOf, lineWithCards, person, push, pushOk, stepsOf, tap, worksOf, type Line,
 } from './fixtures';
@@ -213,13 +213,29 @@ describe('bad input', () => {
       { device: 'x'.repeat(65), mutations: [] },
       { device: pc.code, mutations: `${'['.repeat(80)}1${']'.repeat(80)}` },
     ];
-    for (const b of bodies) {
-      const r = await post('/sync/push/', b, { session });
-      expect(r.status, JSON.stringify(b).slice(0, 200)).toBeGreaterThanOrEqual(400);
-      expect(r.status, JSON.stringify(b).slice(0, 200)).toBeLessThan(500);
+    // Each as a form (the contract's structured value in one field) and as a JSON body (what the kiosk sends), and
+    // JSON bodies that do not parse or nest too deep.
+    const sends = [
+      ...bodies.flatMap(b => [() => post('/sync/push/', b, { session }), () => postJson('/sync/push/', b, { session })]),
+      () => postJson('/sync/push/', '{"device":', { session }),
+      () => postJson('/sync/push/', `{"device":${JSON.stringify(pc.code)},"mutations":${'['.repeat(80)}${']'.repeat(80)}}`, { session }),
+    ];
+    for (const [i, send] of sends.entries()) {
+      const r = await send();
+      expect(r.status, `${i}: ${JSON.stringify(bodies[i >> 1] ?? '').slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(r.status, `${i}`).toBeLessThan(500);
       expect(r.body.msg).toBeTruthy();
     }
     expect(await factsOf(pc.id)).toEqual([]);
+  });
+
+  it('reads a push sent as a form (the structured value in one field) as it reads a JSON body', async () => {
+    const { line, pc, session } = await kiosk(1);
+    const a = tap(1, { card: line.cards[0]!.show_id, worknode_id: line.nodes[0]!, person_id: operator, action: 'start' });
+    const r = await post('/sync/push/', { device: pc.code, mutations: [a] }, { session });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ lastSeq: 1, results: [{ id: a.id, status: 'applied' }] });
+    expect((await stepsOf(line.cards[0]!.id))[0]).toMatchObject({ status: 'running' });
   });
 
   it('rejects, and stores, a fact with characters a database cannot hold or a payload version it does not know', async () => {
