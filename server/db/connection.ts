@@ -3,7 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 
@@ -99,6 +99,14 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * The rows of a query as one JSON array, for a statement that reads several small things at once (one column each,
+ * one round trip). Numbers come back as JSON numbers, dates as ISO text.
+ */
+export function jsonArrayOf(q: SQL): SQL {
+  return sql`(select coalesce(json_agg(t), '[]') from (${q}) t)`;
 }
 
 /**

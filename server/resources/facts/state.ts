@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CardNodeStatus } from '../../../src/domain/rules/card-status';
 import type { SequenceCheck, TapMode, TapPolicy } from '../../../src/domain/rules/tap';
-import { rows, type Db } from '../../db/connection';
+import { jsonArrayOf, rows, type Db } from '../../db/connection';
 import type { ParsedArgs } from './args';
 
 /**
@@ -85,33 +85,27 @@ export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly
   const world: World = {
     computer, cards: new Map(), worknodes: new Map(), persons: new Map(), devices: new Set(), changed: new Set(), finished: new Set(),
   };
-  const none = Promise.resolve([]);
   // The steps first, locked in id order (two pushes touching the same cards lock them in the same order, and a
   // supervisor's step edit, which locks the step before its card, never waits on us the other way round), found by
-  // their cards' ids (an index scan on card_id; a join on the card number let the planner read every step). The work
-  // nodes, persons and machines are read beside them (submitted together, the transaction's client runs them one after
-  // the other: only round trips are saved). Then the cards, read once the steps are ours, so their derived values are
-  // the ones those steps last made.
-  const [steps, named] = await Promise.all([
-    cardNos.size === 0 ? none : rows<Record<string, unknown>>(tx, sql`
-      select n.id, n.card_id, n.seq, n.worknode_id, n.status, n.good_quantity, n.bad_quantity, n.started_at, n.finished_at, n.person_id,
-        n.device_id
-      from cardnodes n
-      where n.card_id = any(array(select id from cards where show_id = any(${list(cardNos)}::text[]))) and not n.canceled
-      order by n.id for update`),
-    // The work nodes, persons and machines named, in one statement (one round trip, not three).
-    rows<{ nodes: { id: number; tap_mode: TapMode | null; sequence_check: SequenceCheck | null }[]; persons: { id: number; active: boolean | null }[];
-      devices: number[] }>(tx, sql`
-      select
-        (select coalesce(json_agg(json_build_object('id', id, 'tap_mode', tap_mode, 'sequence_check', sequence_check)), '[]')
-         from worknodes where id = any(${list(worknodeIds)}::int[])) as nodes,
-        (select coalesce(json_agg(json_build_object('id', id, 'active', active)), '[]') from persons where id = any(${list(personIds)}::int[])) as persons,
-        (select coalesce(json_agg(id), '[]') from devices where id = any(${list(deviceIds)}::int[])) as devices`),
-  ]);
-  const { nodes, persons, devices } = named[0]!;
-  const cards = cardNos.size === 0 ? [] : await rows<Record<string, unknown>>(tx, sql`
-    select id, show_id, quantity, canceled, item_id, detail_id, status, worknode_id, finished_quantity, bad_quantity
-    from cards where show_id = any(${list(cardNos)}::text[])`);
+  // their cards' ids (an index scan on card_id; a join on the card number let the planner read every step). Then, once
+  // the steps are ours, the cards (so their derived values are the ones those steps last made) with the work nodes,
+  // persons and machines named, in one statement of JSON columns.
+  const steps = cardNos.size === 0 ? [] : await rows<Record<string, unknown>>(tx, sql`
+    select n.id, n.card_id, n.seq, n.worknode_id, n.status, n.good_quantity, n.bad_quantity, n.started_at, n.finished_at, n.person_id,
+      n.device_id
+    from cardnodes n
+    where n.card_id = any(array(select id from cards where show_id = any(${list(cardNos)}::text[]))) and not n.canceled
+    order by n.id for update`);
+  const [named] = await rows<{
+    cards: Record<string, unknown>[]; nodes: { id: number; tap_mode: TapMode | null; sequence_check: SequenceCheck | null }[];
+    persons: { id: number; active: boolean | null }[]; devices: { id: number }[];
+  }>(tx, sql`
+    select ${jsonArrayOf(sql`select id, show_id, quantity, canceled, item_id, detail_id, status, worknode_id, finished_quantity, bad_quantity
+        from cards where show_id = any(${list(cardNos)}::text[])`)} as cards,
+      ${jsonArrayOf(sql`select id, tap_mode, sequence_check from worknodes where id = any(${list(worknodeIds)}::int[])`)} as nodes,
+      ${jsonArrayOf(sql`select id, active from persons where id = any(${list(personIds)}::int[])`)} as persons,
+      ${jsonArrayOf(sql`select id from devices where id = any(${list(deviceIds)}::int[])`)} as devices`);
+  const { cards, nodes, persons, devices } = named!;
   const byId = new Map<number, CardState>();
   for (const c of cards) {
     const card: CardState = {
@@ -135,6 +129,6 @@ export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly
     world.worknodes.set(Number(w.id), { tap_mode: w.tap_mode ?? 'start_finish', sequence_check: w.sequence_check ?? 'warn' });
   }
   for (const p of persons) world.persons.set(Number(p.id), p.active !== false);
-  for (const d of devices) world.devices.add(Number(d));
+  for (const d of devices) world.devices.add(Number(d.id));
   return world;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/connection';
-import { insertValued, perUnitSources, valuationOf, workOf, type Valuation } from '../piece-work/node-works';
+import { insertValued, valuationOf, workOf, type PerUnit, type Valuation } from '../piece-work/node-works';
 import { localDateString } from '../../../src/domain/rules/date-single';
 import { writeDerivedCards } from '../production/derived';
 import type { Decision, InspectionRow } from './decide';
@@ -115,13 +115,13 @@ export async function writeSteps(tx: Db, world: World, by: number, works?: Swipe
 interface SwipeWorkSources {
   done: StepState[];
   cardById: Map<number, CardState>;
-  perUnit: Awaited<ReturnType<typeof perUnitSources>>;
+  perUnit: PerUnit;
   valuation: Valuation;
 }
 
 /**
  * What the piece-work records of the steps the batch finished need beyond the steps and cards in memory: their lines'
- * and items' per-unit values and the valuation (small reads, submitted together); null when no step makes one.
+ * and items' per-unit values and the valuation (one read behind the months' locks); null when no step makes one.
  */
 async function swipeWorkSources(tx: Db, world: World): Promise<SwipeWorkSources | null> {
   const cardById = new Map([...world.cards.values()].map(c => [c.id, c]));
@@ -130,11 +130,11 @@ async function swipeWorkSources(tx: Db, world: World): Promise<SwipeWorkSources 
     .sort((a, b) => a.finished_at!.getTime() - b.finished_at!.getTime() || a.id - b.id);
   if (done.length === 0) return null;
   const cardOf = (s: StepState) => cardById.get(s.card_id)!;
-  const [perUnit, valuation] = await Promise.all([
-    perUnitSources(tx, done.flatMap(s => (cardOf(s).detail_id === null ? [] : [cardOf(s).detail_id!])),
-      done.flatMap(s => (cardOf(s).item_id === null ? [] : [cardOf(s).item_id!]))),
-    valuationOf(tx, done.map(s => ({ work_date: localDateString(s.finished_at!), worknode_id: s.worknode_id, item_id: cardOf(s).item_id }))),
-  ]);
+  const { perUnit, ...valuation } = await valuationOf(tx,
+    done.map(s => ({ work_date: localDateString(s.finished_at!), worknode_id: s.worknode_id, item_id: cardOf(s).item_id })), {
+      detailIds: done.flatMap(s => (cardOf(s).detail_id === null ? [] : [cardOf(s).detail_id!])),
+      itemIds: done.flatMap(s => (cardOf(s).item_id === null ? [] : [cardOf(s).item_id!])),
+    });
   return { done, cardById, perUnit, valuation };
 }
 

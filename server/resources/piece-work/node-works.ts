@@ -4,12 +4,12 @@ import { localDateString, localDayStart } from '../../../src/domain/rules/date-s
 import { roundTo } from '../../../src/domain/rules/numbers';
 import { periodOf } from '../../../src/domain/rules/piece-work';
 import type { Auth } from '../../auth/sessions';
-import { rows, type Db } from '../../db/connection';
+import { jsonArrayOf, rows, type Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
 import { column } from '../columns';
 import { recordHistoryBatch } from '../write';
-import { closedPeriods } from './periods';
-import { categoryChains, valuerFor, type Valuer } from './valuation';
+import { closedPeriodsSql, lockPeriods } from './periods';
+import { chainRowsSql, chainsOf, valuerOf, wageRowsSql, type ChainRow, type Valuer, type WageRow } from './valuation';
 
 /**
  * Work records made from finished card steps (docs/piece-work.md): one per step and the person who ran it, with the
@@ -82,23 +82,30 @@ export function workOf(r: StepOfWork): NodeFacts {
 }
 
 /** What the lines and items of some cards say per unit (`StepOfWork`'s line and item values), by line and by item. */
-export async function perUnitSources(tx: Db, detailIds: readonly number[], itemIds: readonly number[]): Promise<{
-  lines: Map<number, { quantity: number | null; kg: string | null; metres: string | null }>; itemWeights: Map<number, number | null>;
-}> {
-  const lines = new Map<number, { quantity: number | null; kg: string | null; metres: string | null }>();
-  const itemWeights = new Map<number, number | null>();
-  if (detailIds.length === 0 && itemIds.length === 0) return { lines, itemWeights };
-  const found = await rows<{ kind: 'd' | 'i'; id: number; q: number | null; kg: string | null; m: string | null }>(tx, sql`
+export interface PerUnit {
+  lines: Map<number, { quantity: number | null; kg: string | null; metres: string | null }>;
+  itemWeights: Map<number, number | null>;
+}
+
+/** A line's (kind 'd') or an item's (kind 'i', `q` its weight) per-unit values as read. */
+interface PerUnitRow { kind: 'd' | 'i'; id: number; q: number | null; kg: string | null; m: string | null }
+
+function perUnitSql(detailIds: readonly number[], itemIds: readonly number[]): SQL {
+  return sql`
     select 'd' as kind, id, quantity::float8 as q, props->>'kilograms' as kg, props->>'metres' as m
     from details where id = any(${sql.param([...new Set(detailIds)])}::int[])
     union all
-    select 'i', id, weight::float8, null, null from items where id = any(${sql.param([...new Set(itemIds)])}::int[])`);
+    select 'i', id, weight::float8, null, null from items where id = any(${sql.param([...new Set(itemIds)])}::int[])`;
+}
+
+function perUnitOf(found: readonly PerUnitRow[]): PerUnit {
+  const out: PerUnit = { lines: new Map(), itemWeights: new Map() };
   for (const r of found) {
     const q = r.q === null ? null : Number(r.q);
-    if (r.kind === 'd') lines.set(Number(r.id), { quantity: q, kg: r.kg, metres: r.m });
-    else itemWeights.set(Number(r.id), q);
+    if (r.kind === 'd') out.lines.set(Number(r.id), { quantity: q, kg: r.kg, metres: r.m });
+    else out.itemWeights.set(Number(r.id), q);
   }
-  return { lines, itemWeights };
+  return out;
 }
 
 /**
@@ -156,17 +163,25 @@ export async function insertWorks(tx: Db, facts: readonly NodeFacts[], source: '
 export interface Valuation { closed: Set<string>; value: Valuer; chains: Map<number, number[]> }
 
 /**
- * Reads what values records of these work nodes, items and days. The reads are submitted together (the transaction's
- * client runs them in order): only the round trips are saved. The wage table is read for every record's work node,
- * a closed month's included (a few more rows, one statement fewer to wait for).
+ * Reads what values records of these work nodes, items and days — and, when asked, what some lines and items say per
+ * unit — in one statement of JSON columns, submitted behind the months' shared locks (the transaction's client runs
+ * them in order, so it reads once they are held). The wage table is read for every record's work node, a closed
+ * month's included (a few more rows, no statement more).
  */
-export async function valuationOf(tx: Db, works: readonly { work_date: string | null; worknode_id: number; item_id: number | null }[]):
-  Promise<Valuation> {
-  const [closed, value, chains] = await Promise.all([
-    closedPeriods(tx, works.map(f => periodOf(f.work_date!))), valuerFor(tx, works.map(f => f.worknode_id)),
-    categoryChains(tx, works.map(f => f.item_id)),
+export async function valuationOf(tx: Db, works: readonly { work_date: string | null; worknode_id: number; item_id: number | null }[],
+  perUnit?: { detailIds: readonly number[]; itemIds: readonly number[] }): Promise<Valuation & { perUnit: PerUnit }> {
+  const periods = [...new Set(works.map(f => periodOf(f.work_date!)))];
+  const [, [found]] = await Promise.all([
+    lockPeriods(tx, periods, 'shared'),
+    rows<{ closed: { period: string }[]; wages: WageRow[]; chains: ChainRow[]; units: PerUnitRow[] }>(tx, sql`
+      select ${jsonArrayOf(closedPeriodsSql(periods))} as closed, ${jsonArrayOf(wageRowsSql(works.map(f => f.worknode_id)))} as wages,
+        ${jsonArrayOf(chainRowsSql(works.map(f => f.item_id)))} as chains,
+        ${perUnit ? jsonArrayOf(perUnitSql(perUnit.detailIds, perUnit.itemIds)) : sql`'[]'::json`} as units`),
   ]);
-  return { closed, value, chains };
+  return {
+    closed: new Set(found!.closed.map(r => r.period)), value: valuerOf(found!.wages), chains: chainsOf(found!.chains),
+    perUnit: perUnitOf(found!.units),
+  };
 }
 
 /** `insertWorks` once the valuation is read. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/connection';
 import { ApiError } from '../../lib/api-error';
 
@@ -14,10 +14,15 @@ const PERIOD_LOCK = 7311100;
  * submitted together: the transaction's client runs them in order, so whatever is submitted after them runs once they
  * are held.
  */
-function lockPeriods(tx: Db, periods: readonly string[], mode: 'shared' | 'exclusive'): Promise<unknown> {
+export function lockPeriods(tx: Db, periods: readonly string[], mode: 'shared' | 'exclusive'): Promise<unknown> {
   return Promise.all([...new Set(periods)].sort().map(p => rows(tx, mode === 'shared'
     ? sql`select pg_advisory_xact_lock_shared(${PERIOD_LOCK}, hashtext(${p}))`
     : sql`select pg_advisory_xact_lock(${PERIOD_LOCK}, hashtext(${p}))`)));
+}
+
+/** The closed months among `periods`, as a statement (run it once their locks are held: `lockPeriods`). */
+export function closedPeriodsSql(periods: readonly string[]): SQL {
+  return sql`select period from workperiods where period = any(${sql.param([...new Set(periods)])}::text[]) and closed`;
 }
 
 /** The closed months among `periods`, with their shared locks held until the transaction ends. */
@@ -25,8 +30,7 @@ export async function closedPeriods(tx: Db, periods: readonly string[]): Promise
   const list = [...new Set(periods)];
   if (list.length === 0) return new Set();
   // The read is submitted behind the locks, so it runs (and takes its snapshot) once they are held.
-  const [, found] = await Promise.all([lockPeriods(tx, list, 'shared'), rows<{ period: string }>(tx, sql`
-    select period from workperiods where period = any(${sql.param(list)}::text[]) and closed`)]);
+  const [, found] = await Promise.all([lockPeriods(tx, list, 'shared'), rows<{ period: string }>(tx, closedPeriodsSql(list))]);
   return new Set(found.map(r => r.period));
 }
 
