@@ -5,10 +5,10 @@ import type { Auth } from '../../auth/sessions';
 import { rows, type Db } from '../../db/connection';
 import { ApiError } from '../../lib/api-error';
 import { accountsThatCan, sendMessage } from '../messages';
-import { readArgs, type ArgsCheck, type ParsedArgs } from './args';
+import { readArgs } from './args';
 import { badArgs, decideFact, type Decision, type Reason } from './decide';
-import { loadWorld, type ComputerState } from './state';
-import { writeBatch, writeInspections, type FactRow } from './write';
+import { readNamed, type ComputerState, type World } from './state';
+import { readSwipeValuation, writeBatch, writeInspections, type FactRow } from './write';
 
 /**
  * `POST /sync/push/` (docs/shopfloor.md "Push"): a device's queued facts, decided and written in one transaction.
@@ -71,23 +71,32 @@ async function raiseWatermark(tx: Db, computerId: number, base: number): Promise
 }
 
 async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, input: PushInput, everyUuid: boolean): Promise<PushOutcome> {
-  // The computer's lock and its highest stored seq are submitted together (the read runs once the lock is held); each
-  // fact's arguments are read while they run. Only a fact at or below that seq can be stored already (a replay); a
-  // queue being drained is all above it, and skips the look-up. A uuid stored under another seq or computer (a broken
-  // sender) is still caught, by the insert: the batch is then decided again with every uuid looked up.
+  // One submission, one wait: the computer's lock, then its highest stored seq, the batch's cards with their steps
+  // (locked) and what else it names, and what values the piece-work records its swipes can make — the transaction's
+  // client runs them in that order, so each runs once the locks before it are held. The statements need only the facts'
+  // arguments, read while the lock is taken. Only a fact at or below that seq can be stored already (a replay); a queue
+  // being drained is all above it, and skips the look-up. A uuid stored under another seq or computer (a broken sender)
+  // is still caught, by the insert: the batch is then decided again with every uuid looked up.
   const locked = rows<{ id: number; code: string; worknode_ids: number[] | null; device_id: number | null; last_seq: number | null }>(tx, sql`
     select id, code, worknode_ids, device_id, last_seq from computers where id = ${computerId} for update`);
   const topSeq = everyUuid ? Promise.resolve([]) : rows<{ max: number | string | null }>(tx, sql`
     select max(seq) as max from facts where computer_id = ${computerId}`);
-  const head = Promise.all([locked, topSeq]);
-  head.catch(() => {}); // observed below; this only keeps a failure from going unhandled should the reading throw
+  const first = Promise.all([locked, topSeq]);
+  first.catch(() => {}); // observed below; this only keeps a failure from going unhandled should the reading throw
   const args = new Map(input.mutations.map(m => [m.id, readArgs(m.name, m.v, m.args)]));
-  const [[c], [top]] = await head;
+  const readable = input.mutations.flatMap(m => {
+    const check = args.get(m.id)!.check;
+    return check.ok ? [{ at: new Date(m.at), parsed: check.parsed }] : [];
+  });
+  const named = readNamed(tx, computerId, readable.map(f => f.parsed));
+  const valuing = readSwipeValuation(tx, readable);
+  const [[[c], [top]], namedWorld] = await Promise.all([first, named, valuing?.read]).then(([a, b]) => [a, b] as const);
   if (!c) throw new ApiError(403, 'device_login_required');
   if (c.code !== device) throw new ApiError(403, 'fact_device_mismatch');
   const computer: ComputerState = {
     id: Number(c.id), code: c.code, worknode_ids: (c.worknode_ids ?? []).map(Number), device_id: c.device_id === null ? null : Number(c.device_id),
   };
+  const world: World = { computer, ...namedWorld };
   const highest = everyUuid ? Infinity : Number(top?.max ?? 0);
   const uuids = input.mutations.filter(m => m.seq <= highest).map(m => m.id);
   const stored = new Map<string, { status: string; reason: unknown; reason_params: unknown }>();
@@ -97,26 +106,20 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
     for (const f of found) stored.set(f.uuid, f);
   }
 
-  // New facts in seq order (the contract has them ascending), their arguments made storable and checked.
-  interface Pending { m: Mutation; json: string; check: ArgsCheck }
+  // New facts in seq order (the contract has them ascending), decided against the world as the facts before them left it.
   const seen = new Set<string>();
-  const pending: Pending[] = [];
+  const decided: FactRow[] = [];
   for (const m of input.mutations) {
     if (stored.has(m.id) || seen.has(m.id)) continue;
     seen.add(m.id);
-    const a = args.get(m.id)!;
-    pending.push({ m, json: a.json, check: a.check });
+    const { json, check } = args.get(m.id)!;
+    const at = new Date(m.at);
+    const decision: Decision = check.ok ? decideFact(world, check.parsed, at) : badArgs(check.detail);
+    decided.push({ uuid: m.id, computer_id: computer.id, seq: m.seq, name: m.name, v: m.v, argsJson: json, at, decision });
   }
-  const parsed = pending.flatMap(p => (p.check.ok ? [p.check.parsed] : [] as ParsedArgs[]));
-  const world = await loadWorld(tx, computer, parsed);
-  const decided: FactRow[] = pending.map(p => {
-    const at = new Date(p.m.at);
-    const decision: Decision = p.check.ok ? decideFact(world, p.check.parsed, at) : badArgs(p.check.detail);
-    return { uuid: p.m.id, computer_id: computer.id, seq: p.m.seq, name: p.m.name, v: p.m.v, argsJson: p.json, at, decision };
-  });
 
   // The facts and the steps' effects are submitted together (a uuid found stored by the insert undoes them all anyway).
-  const ids = await writeBatch(tx, world, decided, auth.accountId, decided.some(f => f.decision.inspection));
+  const ids = await writeBatch(tx, world, decided, auth.accountId, decided.some(f => f.decision.inspection), valuing);
   await writeInspections(tx, decided.flatMap(f => (f.decision.inspection
     ? [{ factId: ids.get(f.uuid)!, computerId: computer.id, row: f.decision.inspection }] : [])), auth.accountId);
 

@@ -70,11 +70,19 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 
 /** Reads what the facts name: their cards with their live steps (locked), work nodes, persons and machines. */
 export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly ParsedArgs[]): Promise<World> {
+  return { computer, ...await readNamed(tx, computer.id, facts) };
+}
+
+/**
+ * `loadWorld` without the computer, whose lock need not be held yet: its statements are submitted at the call, so a
+ * push queues them right behind the computer's lock (the transaction's client runs them in order) and waits once. The
+ * computer's own machine is found by the statement (`computerId`).
+ */
+export async function readNamed(tx: Db, computerId: number, facts: readonly ParsedArgs[]): Promise<Omit<World, 'computer'>> {
   const cardNos = new Set<string>();
   const worknodeIds = new Set<number>();
   const personIds = new Set<number>();
   const deviceIds = new Set<number>();
-  if (computer.device_id !== null) deviceIds.add(computer.device_id);
   for (const f of facts) {
     cardNos.add(f.args.card);
     personIds.add(f.args.person_id);
@@ -82,21 +90,21 @@ export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly
     if (f.name === 'tap' && f.args.device_id != null) deviceIds.add(f.args.device_id);
   }
   const list = <T>(s: Set<T>) => sql.param([...s]);
-  const world: World = {
-    computer, cards: new Map(), worknodes: new Map(), persons: new Map(), devices: new Set(), changed: new Set(), finished: new Set(),
+  const world: Omit<World, 'computer'> = {
+    cards: new Map(), worknodes: new Map(), persons: new Map(), devices: new Set(), changed: new Set(), finished: new Set(),
   };
   // The steps first, locked in id order (two pushes touching the same cards lock them in the same order, and a
   // supervisor's step edit, which locks the step before its card, never waits on us the other way round), found by
   // their cards' ids (an index scan on card_id; a join on the card number let the planner read every step). Then, once
   // the steps are ours, the cards (so their derived values are the ones those steps last made) with the work nodes,
   // persons and machines named, in one statement of JSON columns.
-  const steps = cardNos.size === 0 ? [] : await rows<Record<string, unknown>>(tx, sql`
+  const stepsRead = cardNos.size === 0 ? Promise.resolve([]) : rows<Record<string, unknown>>(tx, sql`
     select n.id, n.card_id, n.seq, n.worknode_id, n.status, n.good_quantity, n.bad_quantity, n.started_at, n.finished_at, n.person_id,
       n.device_id
     from cardnodes n
     where n.card_id = any(array(select id from cards where show_id = any(${list(cardNos)}::text[]))) and not n.canceled
     order by n.id for update`);
-  const [named] = await rows<{
+  const namedRead = rows<{
     cards: Record<string, unknown>[]; nodes: { id: number; tap_mode: TapMode | null; sequence_check: SequenceCheck | null }[];
     persons: { id: number; active: boolean | null }[]; devices: { id: number }[];
   }>(tx, sql`
@@ -104,7 +112,9 @@ export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly
         from cards where show_id = any(${list(cardNos)}::text[])`)} as cards,
       ${jsonArrayOf(sql`select id, tap_mode, sequence_check from worknodes where id = any(${list(worknodeIds)}::int[])`)} as nodes,
       ${jsonArrayOf(sql`select id, active from persons where id = any(${list(personIds)}::int[])`)} as persons,
-      ${jsonArrayOf(sql`select id from devices where id = any(${list(deviceIds)}::int[])`)} as devices`);
+      ${jsonArrayOf(sql`select id from devices
+        where id = any(${list(deviceIds)}::int[]) or id = (select device_id from computers where id = ${computerId})`)} as devices`);
+  const [steps, [named]] = await Promise.all([stepsRead, namedRead]);
   const { cards, nodes, persons, devices } = named!;
   const byId = new Map<number, CardState>();
   for (const c of cards) {

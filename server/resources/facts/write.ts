@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/connection';
-import { insertValued, valuationOf, workOf, type PerUnit, type Valuation } from '../piece-work/node-works';
+import { insertValued, readValuation, workOf, type PerUnit, type Valuation, type ValuationRead } from '../piece-work/node-works';
+import { periodOf } from '../../../src/domain/rules/piece-work';
+import type { ParsedArgs } from './args';
 import { localDateString } from '../../../src/domain/rules/date-single';
 import { writeDerivedCards } from '../production/derived';
 import type { Decision, InspectionRow } from './decide';
@@ -69,16 +71,38 @@ export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number,
 }
 
 /**
- * A batch's facts and the effects of their decisions (push.ts), in the order that keeps the database busy: the small
- * reads that value the piece-work records first, then the facts' insert (the longest statement), and, built while it
- * runs, the steps, the cards and the piece-work records. Returns the facts' ids by uuid when `withIds`.
+ * A batch's facts and the effects of their decisions (push.ts), in the order that keeps the database busy: the facts'
+ * insert (the longest statement) first, and, built while it runs, the steps, the cards and the piece-work records
+ * (valued by `valuing`, read with the world: `readSwipeValuation`). Returns the facts' ids by uuid when `withIds`.
  */
-export async function writeBatch(tx: Db, world: World, facts: readonly FactRow[], by: number, withIds: boolean):
-  Promise<Map<string, number>> {
-  const sources = swipeWorkSources(tx, world);
+export async function writeBatch(tx: Db, world: World, facts: readonly FactRow[], by: number, withIds: boolean,
+  valuing: SwipeValuation | null): Promise<Map<string, number>> {
+  const inserted = insertFacts(tx, facts, by, withIds);
   // Both awaited at once, so a failure of either is observed (and the other's is not left unhandled).
-  const [ids] = await Promise.all([insertFacts(tx, facts, by, withIds), sources.then(works => writeSteps(tx, world, by, works))]);
+  const [ids] = await Promise.all([inserted, swipeWorkSources(tx, world, valuing).then(works => writeSteps(tx, world, by, works))]);
   return ids;
+}
+
+/** What values the piece-work records a batch of swipes can make, read with the world, and for which cards. */
+export interface SwipeValuation { read: Promise<ValuationRead>; cards: ReadonlySet<string> }
+
+/**
+ * Reads, before the facts are decided, what values the piece-work records the batch's swipes can make: the pay months
+ * of their days, their work nodes, and the lines and items of the cards they name (found by the statement itself).
+ * Submitted right behind the world's reads, it costs no wait of its own; a record it does not cover (none should) is
+ * valued by a read of its own (`swipeWorkSources`). Null when the batch has no swipe.
+ */
+export function readSwipeValuation(tx: Db, facts: readonly { at: Date; parsed: ParsedArgs }[]): SwipeValuation | null {
+  const taps = facts.filter(f => f.parsed.name === 'tap');
+  if (taps.length === 0) return null;
+  const cards = new Set(taps.map(f => f.parsed.args.card));
+  const ofCards = (col: SQL) => sql`array(select ${col} from cards where show_id = any(${sql.param([...cards])}::text[]))`;
+  const read = readValuation(tx, {
+    periods: taps.map(f => periodOf(localDateString(f.at))),
+    worknodeIds: taps.flatMap(f => (f.parsed.args.worknode_id == null ? [] : [f.parsed.args.worknode_id])),
+    itemIds: ofCards(sql`item_id`), perUnit: { detailIds: ofCards(sql`detail_id`), itemIds: ofCards(sql`item_id`) },
+  });
+  return { read, cards };
 }
 
 /**
@@ -121,20 +145,25 @@ interface SwipeWorkSources {
 
 /**
  * What the piece-work records of the steps the batch finished need beyond the steps and cards in memory: their lines'
- * and items' per-unit values and the valuation (one read behind the months' locks); null when no step makes one.
+ * and items' per-unit values and the valuation — `valuing`'s when it covers every record (its months, work nodes and
+ * cards), else one read behind the months' locks; null when no step makes one.
  */
-async function swipeWorkSources(tx: Db, world: World): Promise<SwipeWorkSources | null> {
+async function swipeWorkSources(tx: Db, world: World, valuing?: SwipeValuation | null): Promise<SwipeWorkSources | null> {
   const cardById = new Map([...world.cards.values()].map(c => [c.id, c]));
   const done = [...world.changed].filter(s => world.finished.has(s.id) && s.status === 'done' && s.person_id !== null
     && s.finished_at !== null && cardById.get(s.card_id)?.canceled === false)
     .sort((a, b) => a.finished_at!.getTime() - b.finished_at!.getTime() || a.id - b.id);
   if (done.length === 0) return null;
   const cardOf = (s: StepState) => cardById.get(s.card_id)!;
-  const { perUnit, ...valuation } = await valuationOf(tx,
-    done.map(s => ({ work_date: localDateString(s.finished_at!), worknode_id: s.worknode_id, item_id: cardOf(s).item_id })), {
-      detailIds: done.flatMap(s => (cardOf(s).detail_id === null ? [] : [cardOf(s).detail_id!])),
-      itemIds: done.flatMap(s => (cardOf(s).item_id === null ? [] : [cardOf(s).item_id!])),
-    });
+  const pre = valuing ? await valuing.read : null;
+  const covered = pre !== null && done.every(s => pre.periods.has(periodOf(localDateString(s.finished_at!)))
+    && pre.worknodes.has(s.worknode_id) && valuing!.cards.has(cardOf(s).show_id));
+  const { perUnit, ...valuation } = covered ? pre : await readValuation(tx, {
+    periods: done.map(s => periodOf(localDateString(s.finished_at!))), worknodeIds: done.map(s => s.worknode_id),
+    itemIds: done.map(s => cardOf(s).item_id), perUnit: {
+      detailIds: done.map(s => cardOf(s).detail_id), itemIds: done.map(s => cardOf(s).item_id),
+    },
+  });
   return { done, cardById, perUnit, valuation };
 }
 

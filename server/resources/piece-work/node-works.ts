@@ -9,7 +9,7 @@ import { tableOf } from '../../db/tables';
 import { column } from '../columns';
 import { recordHistoryBatch } from '../write';
 import { closedPeriodsSql, lockPeriods } from './periods';
-import { chainRowsSql, chainsOf, valuerOf, wageRowsSql, type ChainRow, type Valuer, type WageRow } from './valuation';
+import { chainRowsSql, chainsOf, idArray, valuerOf, wageRowsSql, type ChainRow, type IdList, type Valuer, type WageRow } from './valuation';
 
 /**
  * Work records made from finished card steps (docs/piece-work.md): one per step and the person who ran it, with the
@@ -90,12 +90,12 @@ export interface PerUnit {
 /** A line's (kind 'd') or an item's (kind 'i', `q` its weight) per-unit values as read. */
 interface PerUnitRow { kind: 'd' | 'i'; id: number; q: number | null; kg: string | null; m: string | null }
 
-function perUnitSql(detailIds: readonly number[], itemIds: readonly number[]): SQL {
+function perUnitSql(detailIds: IdList, itemIds: IdList): SQL {
   return sql`
     select 'd' as kind, id, quantity::float8 as q, props->>'kilograms' as kg, props->>'metres' as m
-    from details where id = any(${sql.param([...new Set(detailIds)])}::int[])
+    from details where id = any(${idArray(detailIds)})
     union all
-    select 'i', id, weight::float8, null, null from items where id = any(${sql.param([...new Set(itemIds)])}::int[])`;
+    select 'i', id, weight::float8, null, null from items where id = any(${idArray(itemIds)})`;
 }
 
 function perUnitOf(found: readonly PerUnitRow[]): PerUnit {
@@ -162,26 +162,46 @@ export async function insertWorks(tx: Db, facts: readonly NodeFacts[], source: '
 /** What valuing some records reads: the closed months (shared-locked), the wage table, the items' category chains. */
 export interface Valuation { closed: Set<string>; value: Valuer; chains: Map<number, number[]> }
 
+/** What `readValuation` reads by: pay months, work nodes and items, and the lines and items to read per unit. */
+export interface ValuationScope {
+  periods: readonly string[];
+  worknodeIds: readonly number[];
+  itemIds: IdList;
+  perUnit?: { detailIds: IdList; itemIds: IdList };
+}
+
+/** A valuation as read, with what it was read for (`periods`, `worknodes`: a record outside them needs a read of its own). */
+export type ValuationRead = Valuation & { perUnit: PerUnit; periods: Set<string>; worknodes: Set<number> };
+
 /**
- * Reads what values records of these work nodes, items and days — and, when asked, what some lines and items say per
- * unit — in one statement of JSON columns, submitted behind the months' shared locks (the transaction's client runs
- * them in order, so it reads once they are held). The wage table is read for every record's work node, a closed
- * month's included (a few more rows, no statement more).
+ * Reads what values records of some months, work nodes and items — and, when asked, what some lines and items say
+ * per unit — in one statement of JSON columns, submitted behind the months' shared locks (the transaction's client
+ * runs them in order, so it reads once they are held).
  */
-export async function valuationOf(tx: Db, works: readonly { work_date: string | null; worknode_id: number; item_id: number | null }[],
-  perUnit?: { detailIds: readonly number[]; itemIds: readonly number[] }): Promise<Valuation & { perUnit: PerUnit }> {
-  const periods = [...new Set(works.map(f => periodOf(f.work_date!)))];
+export async function readValuation(tx: Db, scope: ValuationScope): Promise<ValuationRead> {
+  const periods = [...new Set(scope.periods)];
   const [, [found]] = await Promise.all([
     lockPeriods(tx, periods, 'shared'),
     rows<{ closed: { period: string }[]; wages: WageRow[]; chains: ChainRow[]; units: PerUnitRow[] }>(tx, sql`
-      select ${jsonArrayOf(closedPeriodsSql(periods))} as closed, ${jsonArrayOf(wageRowsSql(works.map(f => f.worknode_id)))} as wages,
-        ${jsonArrayOf(chainRowsSql(works.map(f => f.item_id)))} as chains,
-        ${perUnit ? jsonArrayOf(perUnitSql(perUnit.detailIds, perUnit.itemIds)) : sql`'[]'::json`} as units`),
+      select ${jsonArrayOf(closedPeriodsSql(periods))} as closed, ${jsonArrayOf(wageRowsSql(scope.worknodeIds))} as wages,
+        ${jsonArrayOf(chainRowsSql(scope.itemIds))} as chains,
+        ${scope.perUnit ? jsonArrayOf(perUnitSql(scope.perUnit.detailIds, scope.perUnit.itemIds)) : sql`'[]'::json`} as units`),
   ]);
   return {
     closed: new Set(found!.closed.map(r => r.period)), value: valuerOf(found!.wages), chains: chainsOf(found!.chains),
-    perUnit: perUnitOf(found!.units),
+    perUnit: perUnitOf(found!.units), periods: new Set(periods), worknodes: new Set(scope.worknodeIds),
   };
+}
+
+/**
+ * Reads what values records of these work nodes, items and days (`readValuation`). The wage table is read for every
+ * record's work node, a closed month's included (a few more rows, no statement more).
+ */
+export function valuationOf(tx: Db, works: readonly { work_date: string | null; worknode_id: number; item_id: number | null }[]):
+  Promise<ValuationRead> {
+  return readValuation(tx, {
+    periods: works.map(f => periodOf(f.work_date!)), worknodeIds: works.map(f => f.worknode_id), itemIds: works.map(f => f.item_id),
+  });
 }
 
 /** `insertWorks` once the valuation is read. */

@@ -10,6 +10,19 @@ import { rows, type Db } from '../../db/connection';
  */
 export type Valuer = (w: WorkToValue) => Valuation;
 
+/**
+ * Ids a statement reads by: a list, or an `int[]` expression (ids found by the statement itself: the items of some
+ * cards, say).
+ */
+export type IdList = readonly (number | null)[] | SQL;
+
+/** An `int[]` of the ids (nulls and repeats left out). */
+export function idArray(ids: IdList): SQL {
+  return Array.isArray(ids)
+    ? sql`${sql.param([...new Set((ids as readonly (number | null)[]).filter((x): x is number => x !== null))])}::int[]`
+    : ids as SQL;
+}
+
 /** A wage row (kind 'w') or a work node's piece rate (kind 'n': `price` is the rate, `worknode_id` the node). */
 export interface WageRow {
   kind: 'w' | 'n'; id: number; worknode_id: number; item_id: number | null; category_id: number | null; price: number | null;
@@ -18,12 +31,12 @@ export interface WageRow {
 
 /** The wage rows and the piece rates of some work nodes, as one statement. */
 export function wageRowsSql(worknodeIds: readonly number[]): SQL {
-  const ids = sql.param([...new Set(worknodeIds)]);
+  const ids = idArray(worknodeIds);
   return sql`
     select 'w' as kind, id, worknode_id, item_id, category_id, price::float8 as price, basis, to_char(valid_from, 'YYYY-MM-DD') as valid_from
-    from wages where worknode_id = any(${ids}::int[])
+    from wages where worknode_id = any(${ids})
     union all
-    select 'n', id, id, null, null, piece_rate::float8, null, null from worknodes where id = any(${ids}::int[])`;
+    select 'n', id, id, null, null, piece_rate::float8, null, null from worknodes where id = any(${ids})`;
 }
 
 /** The valuer of the rows `wageRowsSql` read. */
@@ -54,11 +67,10 @@ export async function valuerFor(tx: Db, worknodeIds: readonly number[]): Promise
 export interface ChainRow { id: number; chain: number[] | null }
 
 /** Each item's category and that category's ancestors, nearest first, as one statement. */
-export function chainRowsSql(itemIds: readonly (number | null)[]): SQL {
-  const ids = [...new Set(itemIds.filter((x): x is number => x !== null))];
+export function chainRowsSql(itemIds: IdList): SQL {
   return sql`
     with recursive up(item_id, category_id, depth) as (
-      select i.id, i.category_id, 0 from items i where i.id = any(${sql.param(ids)}::int[]) and i.category_id is not null
+      select i.id, i.category_id, 0 from items i where i.id = any(${idArray(itemIds)}) and i.category_id is not null
       union all
       select up.item_id, c.parent_id, up.depth + 1 from up join itemcategories c on c.id = up.category_id
       where c.parent_id is not null and up.depth < 32
