@@ -6,7 +6,7 @@
  * database (the same columns and values the push stores, new uuids; one multi-row INSERT of 500 rows per batch, each
  * batch its own transaction as each push is; SQL text and parameters straight to the database client: pg or PGlite).
  * Goal ≥ 0.5 of the raw rate. The two alternate batch by batch (push batch k, the raw INSERT of its rows, which goes
- * first alternating), each batch timed on its own and summed per side; `BENCH_RUNS` runs (default 3), median taken.
+ * first alternating), each batch timed on its own and summed per side; `BENCH_RUNS` runs (default 5), median taken.
  *
  *   npm run bench:sync                                 # embedded PGlite in a temp folder
  *   BENCH_DATABASE_URL=postgres://… npm run bench:sync # a fresh database beside the given one, dropped after
@@ -28,7 +28,7 @@ import { freshDatabase } from '../../tests/api/test-database';
 
 const SWIPES = Number(process.env.BENCH_SWIPES ?? 10_000);
 const BATCH = Math.min(Number(process.env.BENCH_BATCH ?? PUSH_MAX), PUSH_MAX);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CARDS = SWIPES / 2;
 if (!Number.isInteger(CARDS) || CARDS < 1) throw new Error('BENCH_SWIPES must be a positive even number');
 /** Cards of the warm-up (both paths run once on a small batch first: compilation, prepared plans, the serializer). */

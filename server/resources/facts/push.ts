@@ -8,7 +8,8 @@ import { accountsThatCan, sendMessage } from '../messages';
 import { readArgs } from './args';
 import { badArgs, decideFact, type Decision, type Reason } from './decide';
 import { readNamed, type ComputerState, type World } from './state';
-import { readSwipeValuation, writeBatch, writeInspections, type FactRow } from './write';
+import { lockPeriods } from '../piece-work/periods';
+import { readSwipeValuation, swipeMonths, writeBatch, writeInspections, type FactRow } from './write';
 
 /**
  * `POST /sync/push/` (docs/shopfloor.md "Push"): a device's queued facts, decided and written in one transaction.
@@ -72,9 +73,10 @@ async function raiseWatermark(tx: Db, computerId: number, base: number): Promise
 
 async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, input: PushInput, everyUuid: boolean): Promise<PushOutcome> {
   // One submission, one wait: the computer's lock, then its highest stored seq, the batch's cards with their steps
-  // (locked) and what else it names, and what values the piece-work records its swipes can make — the transaction's
-  // client runs them in that order, so each runs once the locks before it are held. The statements need only the facts'
-  // arguments, read while the lock is taken. Only a fact at or below that seq can be stored already (a replay); a queue
+  // (locked) and what else it names, and the shared locks of the months its swipes can make piece-work records in —
+  // the transaction's client runs them in that order, so each runs once the locks before it are held. The statements
+  // need only the facts' arguments, read while the lock is taken. The records' valuation is then read while the facts
+  // are decided. Only a fact at or below that seq can be stored already (a replay); a queue
   // being drained is all above it, and skips the look-up. A uuid stored under another seq or computer (a broken sender)
   // is still caught, by the insert: the batch is then decided again with every uuid looked up.
   const locked = rows<{ id: number; code: string; worknode_ids: number[] | null; device_id: number | null; last_seq: number | null }>(tx, sql`
@@ -89,14 +91,16 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
     return check.ok ? [{ at: new Date(m.at), parsed: check.parsed }] : [];
   });
   const named = readNamed(tx, computerId, readable.map(f => f.parsed));
-  const valuing = readSwipeValuation(tx, readable);
-  const [[[c], [top]], namedWorld] = await Promise.all([first, named, valuing?.read]).then(([a, b]) => [a, b] as const);
+  const monthsLocked = lockPeriods(tx, swipeMonths(readable), 'shared');
+  const [[[c], [top]], namedWorld] = await Promise.all([first, named, monthsLocked]).then(([a, b]) => [a, b] as const);
   if (!c) throw new ApiError(403, 'device_login_required');
   if (c.code !== device) throw new ApiError(403, 'fact_device_mismatch');
   const computer: ComputerState = {
     id: Number(c.id), code: c.code, worknode_ids: (c.worknode_ids ?? []).map(Number), device_id: c.device_id === null ? null : Number(c.device_id),
   };
   const world: World = { computer, ...namedWorld };
+  const valuing = readSwipeValuation(tx, world, readable);
+  valuing?.read.catch(() => {}); // awaited by writeBatch; this only keeps a failure from going unhandled before it is
   const highest = everyUuid ? Infinity : Number(top?.max ?? 0);
   const uuids = input.mutations.filter(m => m.seq <= highest).map(m => m.id);
   const stored = new Map<string, { status: string; reason: unknown; reason_params: unknown }>();

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/connection';
 import { insertValued, readValuation, workOf, type PerUnit, type Valuation, type ValuationRead } from '../piece-work/node-works';
 import { periodOf } from '../../../src/domain/rules/piece-work';
@@ -73,7 +73,7 @@ export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number,
 /**
  * A batch's facts and the effects of their decisions (push.ts), in the order that keeps the database busy: the facts'
  * insert (the longest statement) first, and, built while it runs, the steps, the cards and the piece-work records
- * (valued by `valuing`, read with the world: `readSwipeValuation`). Returns the facts' ids by uuid when `withIds`.
+ * (valued by `valuing`: `readSwipeValuation`). Returns the facts' ids by uuid when `withIds`.
  */
 export async function writeBatch(tx: Db, world: World, facts: readonly FactRow[], by: number, withIds: boolean,
   valuing: SwipeValuation | null): Promise<Map<string, number>> {
@@ -83,26 +83,33 @@ export async function writeBatch(tx: Db, world: World, facts: readonly FactRow[]
   return ids;
 }
 
-/** What values the piece-work records a batch of swipes can make, read with the world, and for which cards. */
+/** What values the piece-work records a batch of swipes can make, and for which cards. */
 export interface SwipeValuation { read: Promise<ValuationRead>; cards: ReadonlySet<string> }
 
+/** A batch's swipes: those that can finish a step, and so make a piece-work record. */
+const swipesOf = (facts: readonly { at: Date; parsed: ParsedArgs }[]) => facts.filter(f => f.parsed.name === 'tap');
+
+/** The pay months a batch's swipes can make records in: a finish is recorded on the local day of its time. */
+export function swipeMonths(facts: readonly { at: Date; parsed: ParsedArgs }[]): string[] {
+  return [...new Set(swipesOf(facts).map(f => periodOf(localDateString(f.at))))];
+}
+
 /**
- * Reads, before the facts are decided, what values the piece-work records the batch's swipes can make: the pay months
- * of their days, their work nodes, and the lines and items of the cards they name (found by the statement itself).
- * Submitted right behind the world's reads, it costs no wait of its own; a record it does not cover (none should) is
- * valued by a read of its own (`swipeWorkSources`). Null when the batch has no swipe.
+ * Reads, before the facts are decided (the read runs while they are), what values the piece-work records the batch's
+ * swipes can make: their months (whose locks push.ts took with the world: `swipeMonths`), their work nodes, and the
+ * lines and items of the world's cards. A record it does not cover (none should) is valued by a read of its own
+ * (`swipeWorkSources`). Null when the batch has no swipe.
  */
-export function readSwipeValuation(tx: Db, facts: readonly { at: Date; parsed: ParsedArgs }[]): SwipeValuation | null {
-  const taps = facts.filter(f => f.parsed.name === 'tap');
+export function readSwipeValuation(tx: Db, world: World, facts: readonly { at: Date; parsed: ParsedArgs }[]): SwipeValuation | null {
+  const taps = swipesOf(facts);
   if (taps.length === 0) return null;
-  const cards = new Set(taps.map(f => f.parsed.args.card));
-  const ofCards = (col: SQL) => sql`array(select ${col} from cards where show_id = any(${sql.param([...cards])}::text[]))`;
+  const cards = [...world.cards.values()];
   const read = readValuation(tx, {
-    periods: taps.map(f => periodOf(localDateString(f.at))),
+    periods: swipeMonths(taps), locked: true,
     worknodeIds: taps.flatMap(f => (f.parsed.args.worknode_id == null ? [] : [f.parsed.args.worknode_id])),
-    itemIds: ofCards(sql`item_id`), perUnit: { detailIds: ofCards(sql`detail_id`), itemIds: ofCards(sql`item_id`) },
+    itemIds: cards.map(c => c.item_id), perUnit: { detailIds: cards.map(c => c.detail_id), itemIds: cards.map(c => c.item_id) },
   });
-  return { read, cards };
+  return { read, cards: new Set(world.cards.keys()) };
 }
 
 /**

@@ -168,6 +168,8 @@ export interface ValuationScope {
   worknodeIds: readonly number[];
   itemIds: IdList;
   perUnit?: { detailIds: IdList; itemIds: IdList };
+  /** The months' shared locks are held already (`lockPeriods`): the read is submitted without them. */
+  locked?: boolean;
 }
 
 /** A valuation as read, with what it was read for (`periods`, `worknodes`: a record outside them needs a read of its own). */
@@ -175,13 +177,13 @@ export type ValuationRead = Valuation & { perUnit: PerUnit; periods: Set<string>
 
 /**
  * Reads what values records of some months, work nodes and items — and, when asked, what some lines and items say
- * per unit — in one statement of JSON columns, submitted behind the months' shared locks (the transaction's client
- * runs them in order, so it reads once they are held).
+ * per unit — in one statement of JSON columns, submitted behind the months' shared locks unless they are held (the
+ * transaction's client runs statements in order, so it reads once they are).
  */
 export async function readValuation(tx: Db, scope: ValuationScope): Promise<ValuationRead> {
   const periods = [...new Set(scope.periods)];
   const [, [found]] = await Promise.all([
-    lockPeriods(tx, periods, 'shared'),
+    scope.locked ? null : lockPeriods(tx, periods, 'shared'),
     rows<{ closed: { period: string }[]; wages: WageRow[]; chains: ChainRow[]; units: PerUnitRow[] }>(tx, sql`
       select ${jsonArrayOf(closedPeriodsSql(periods))} as closed, ${jsonArrayOf(wageRowsSql(scope.worknodeIds))} as wages,
         ${jsonArrayOf(chainRowsSql(scope.itemIds))} as chains,

@@ -10,17 +10,12 @@ import { rows, type Db } from '../../db/connection';
  */
 export type Valuer = (w: WorkToValue) => Valuation;
 
-/**
- * Ids a statement reads by: a list, or an `int[]` expression (ids found by the statement itself: the items of some
- * cards, say).
- */
-export type IdList = readonly (number | null)[] | SQL;
+/** Ids a statement reads by (nulls and repeats allowed). */
+export type IdList = readonly (number | null)[];
 
-/** An `int[]` of the ids (nulls and repeats left out). */
+/** The ids as an `int[]` parameter, nulls and repeats left out. */
 export function idArray(ids: IdList): SQL {
-  return Array.isArray(ids)
-    ? sql`${sql.param([...new Set((ids as readonly (number | null)[]).filter((x): x is number => x !== null))])}::int[]`
-    : ids as SQL;
+  return sql`${sql.param([...new Set(ids.filter((x): x is number => x !== null))])}::int[]`;
 }
 
 /** A wage row (kind 'w') or a work node's piece rate (kind 'n': `price` is the rate, `worknode_id` the node). */

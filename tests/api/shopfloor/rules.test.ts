@@ -184,4 +184,26 @@ describe('effects', () => {
     expect(line.finished_quantity).toBe(14 + b.quantity);
     expect(await cardOf(b.id)).toMatchObject({ status: 'done', finished_quantity: b.quantity });
   });
+
+  it('finishes a step swiped on a day of a closed pay month, without a piece-work record there', async () => {
+    const k = await kiosk([{ tap_mode: 'single' }], 2);
+    const [a, b] = k.line.cards as [Line['cards'][number], Line['cards'][number]];
+    const node = k.line.nodes[0]!;
+    const admin = await sessionOf('admin');
+    const closePeriod = (closed: 0 | 1) => post('/persons/works/close_period/', { period: '2019-03', closed }, { session: admin });
+    ok(await closePeriod(1), 'close 2019-03');
+    try {
+      // One batch: a swipe dated in the closed month and one of today.
+      const r = await swipe(k, { card: a.show_id, worknode_id: node, action: 'pass', good: 5, at: new Date(2019, 2, 15, 10) },
+        { card: b.show_id, worknode_id: node, action: 'pass', good: 6 });
+      expect(r.map(x => x.status)).toEqual(['applied', 'applied']);
+      const [sa] = await stepsOf(a.id);
+      const [sb] = await stepsOf(b.id);
+      expect(sa).toMatchObject({ status: 'done', good_quantity: 5 });
+      expect(await worksOf(sa!.id as number)).toEqual([]);
+      expect(await worksOf(sb!.id as number)).toEqual([expect.objectContaining({ quantity: 6, source: 'swipe' })]);
+    } finally {
+      ok(await closePeriod(0), 'reopen 2019-03');
+    }
+  });
 });
