@@ -10,13 +10,15 @@ import type { Auth } from './sessions';
  * Row scope (DESIGN §5): a role granted a resource with scope `own` works only on rows whose owner field
  * (`ResourceDef.owner`) names the caller — its person for a reference to persons, its account for one to accounts.
  * Enforced on list, detail, save, delete, import, export, history and pull. Rows of others answer 404, as if absent:
- * a salesperson learns nothing about a colleague's customers by guessing ids.
+ * a salesperson learns nothing about a colleague's customers by guessing ids. A resource declared `ownerOnly` (a
+ * user's messages) scopes every caller so, an admin included.
  */
 
 type RowData = Record<string, unknown>;
 
+/** Whether the caller works only on its own rows: a role granted scope `own`, or a resource whose rows are their owner's alone. */
 export function isScoped(auth: Auth, res: ResourceDef): boolean {
-  return scopeOf(auth.permissions, res) === 'own';
+  return res.ownerOnly === true || scopeOf(auth.permissions, res) === 'own';
 }
 
 /** The owner value that means "the caller"; null when the caller has none (an account without a person). */

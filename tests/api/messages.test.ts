@@ -38,6 +38,11 @@ describe('messages', () => {
     expect((await post('/messages/save/', { id: told!.id, version: told!.version, read_at: '2026-01-01 08:00:00' }, { session: admin })).status)
       .toBe(404);
     expect((await post('/messages/delete/', { id: told!.id }, { session: admin })).status).toBe(404);
+    expect((await get('/messages/detail/', { id: Number(told!.id) }, { session: admin })).status).toBe(404);
+    expect((await get('/history/list/', { table_name: 'messages', kid: Number(told!.id) }, { session: admin })).status).toBe(404);
+    // Its recipient reads it.
+    expect(ok(await get('/messages/detail/', { id: Number(told!.id) }, { session: await sessionOf('sales') })).body.dt)
+      .toMatchObject({ id: told!.id, kind: 'order_confirmed' });
 
     const marked = ok(await post('/messages/read_all/', {}, { session: await sessionOf('sales') }));
     expect(Number(marked.body.marked)).toBeGreaterThanOrEqual(1);

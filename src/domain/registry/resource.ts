@@ -80,6 +80,11 @@ export interface ResourceDef<F extends Record<string, Field> = Record<string, Fi
    * own rows, on every endpoint (DESIGN §5).
    */
   owner?: string;
+  /**
+   * The rows are their owner's alone, whatever the caller's role (an admin's included): every endpoint treats the
+   * caller as scoped `own` (a user's messages). Needs `owner`.
+   */
+  ownerOnly?: boolean;
   /** Names of the resource, its fields and enum values in every language (`resources.<name>.…` keys of the UI). */
   labels: Readonly<Record<Lang, ResourceLabels<F>>>;
   /** Where its list sits in the menu; without it the resource has no menu entry of its own. */
@@ -146,6 +151,7 @@ function checkPermissionProps(def: ResourceDef): void {
       throw new Error(`${def.name}: owner ${def.owner} must be a reference to persons or accounts`);
     }
   }
+  if (def.ownerOnly && def.owner === undefined) throw new Error(`${def.name}: ownerOnly needs an owner field`);
   for (const a of def.actions ?? []) {
     if ((STANDARD_ACTIONS as readonly string[]).includes(a) || !/^[a-z][a-z0-9_]*$/.test(a)) {
       throw new Error(`${def.name}: special action ${a} must be a new snake_case name`);

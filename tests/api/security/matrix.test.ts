@@ -33,7 +33,8 @@ for (const r of RESOURCES) {
 }
 
 const may = (h: Held, res: ResourceDef, action: string) => h.admin || !!h.grants.get(res.name)?.actions.has(action);
-const scoped = (h: Held, res: ResourceDef) => !h.admin && !!res.owner && !!h.grants.get(res.name)?.own;
+/** Row scope binds the caller: a role granted the resource with scope own, or a resource whose rows are their owner's alone. */
+const scoped = (h: Held, res: ResourceDef) => !!res.owner && (res.ownerOnly === true || (!h.admin && !!h.grants.get(res.name)?.own));
 const mayRead = (h: Held, res: ResourceDef) => may(h, res, 'view') ||
   (referring.get(res.name) ?? []).some(({ res: r, field }) => may(h, r, 'view') && !(field === r.owner && scoped(h, r)));
 

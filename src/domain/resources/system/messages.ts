@@ -4,12 +4,12 @@ import { resource } from '../../registry/resource';
 /**
  * 消息 (spec §1 "messages", docs/reports.md "Messages"): what the system tells one user — swipes rejected on the
  * shop floor (to whoever resolves them), an order of theirs confirmed or finished (to its salesperson). Written by the
- * server only (no create page); each user sees, marks read (`read_at`) and deletes only their own (`owner`: the row
- * scope of every role). The texts are written in the factory's language (zh) at the time of the event.
+ * server only (no create page); each user sees, marks read (`read_at`) and deletes only their own (`owner`,
+ * `ownerOnly`: every caller is scoped to its own, an admin included). The texts are written in the factory's language (zh) at the time of the event.
  */
 export const messages = resource({
   name: 'messages', api: '/messages', kind: 'master', menu: ['/messages/list'], createPage: false,
-  search: ['title', 'body'], display: 'title', paging: 'server', owner: 'account_id',
+  search: ['title', 'body'], display: 'title', paging: 'server', owner: 'account_id', ownerOnly: true,
   labels: {
     zh: { name: '消息', fields: { account_id: '收件人', kind: '类型', title: '标题', body: '内容', link: '链接', read_at: '已读时间' },
       enums: { kind: { deadletters: '刷卡被拒绝', order_confirmed: '订单已确认', order_finished: '订单已完工', note: '通知' } } },
