@@ -80,16 +80,23 @@ describe('scheduling', () => {
     const unscheduled = page.getByTestId('arranges-unscheduled');
     for (const s of steps) await unscheduled.getByTestId(`arranges-card-${s}`).waitFor();
 
+    // The server's queue of the machine: a move counts once it is stored (the board shows it before, while it saves).
+    const storedQueue = async () => ((await call(`/devices/arranges/?worknode_id=${worknode}`) as unknown as Board).devices
+      .find(d => d.id === machine.id)!.queue.map(q => q.cardnode_id));
+    /** Waits until a move is stored and the board has read it back (its next move then saves on the new version). */
+    const saved = async (queue: readonly (number | undefined)[]) => {
+      await expect.poll(storedQueue).toEqual(queue);
+      await settled();
+      await expect.poll(() => queueOf(machine.id)).toEqual(queue);
+    };
     for (const [i, s] of steps.entries()) {
       await drag(page.getByTestId(`arranges-card-${s}`), page.getByTestId(`arranges-end-${machine.id}`));
-      await settled();
-      await expect.poll(() => queueOf(machine.id)).toEqual(steps.slice(0, i + 1));
+      await saved(steps.slice(0, i + 1));
     }
     // The third card onto the first: it takes its place, the others move down.
     await drag(page.getByTestId(`arranges-card-${steps[2]}`), page.getByTestId(`arranges-card-${steps[0]}`));
-    await settled();
     const wanted = [steps[2], steps[0], steps[1]];
-    await expect.poll(() => queueOf(machine.id)).toEqual(wanted);
+    await saved(wanted);
 
     await page.reload();
     await page.getByTestId(`arranges-device-${machine.id}`).getByTestId(`arranges-card-${steps[2]}`).waitFor();
