@@ -76,9 +76,9 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
   // (locked) and what else it names, and the shared locks of the months its swipes can make piece-work records in —
   // the transaction's client runs them in that order, so each runs once the locks before it are held. The statements
   // need only the facts' arguments, read while the lock is taken. The records' valuation is then read while the facts
-  // are decided. Only a fact at or below that seq can be stored already (a replay); a queue
-  // being drained is all above it, and skips the look-up. A uuid stored under another seq or computer (a broken sender)
-  // is still caught, by the insert: the batch is then decided again with every uuid looked up.
+  // are decided. Only a fact at or below that seq can be stored already (a replay); a queue being drained is all above
+  // it, and skips the look-up. A uuid stored under another seq or computer (a broken sender) is still caught, by the
+  // insert: the batch is then decided again with every uuid looked up.
   const locked = rows<{ id: number; code: string; worknode_ids: number[] | null; device_id: number | null; last_seq: number | null }>(tx, sql`
     select id, code, worknode_ids, device_id, last_seq from computers where id = ${computerId} for update`);
   const topSeq = everyUuid ? Promise.resolve([]) : rows<{ max: number | string | null }>(tx, sql`
@@ -92,7 +92,7 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
   });
   const named = readNamed(tx, computerId, readable.map(f => f.parsed));
   const monthsLocked = lockPeriods(tx, swipeMonths(readable), 'shared');
-  const [[[c], [top]], namedWorld] = await Promise.all([first, named, monthsLocked]).then(([a, b]) => [a, b] as const);
+  const [[[c], [top]], namedWorld] = await Promise.all([first, named, monthsLocked]);
   if (!c) throw new ApiError(403, 'device_login_required');
   if (c.code !== device) throw new ApiError(403, 'fact_device_mismatch');
   const computer: ComputerState = {
