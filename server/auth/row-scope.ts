@@ -58,10 +58,12 @@ export function assertOwnRow(auth: Auth, res: ResourceDef, row: RowData | null |
 
 /**
  * The values of a create by a scoped caller: the owner field left out becomes the caller; naming anyone else is
- * refused (a salesperson cannot create a customer for a colleague).
+ * refused (a salesperson cannot create a customer for a colleague). A read-only owner (a message's recipient) is the
+ * server's to set, never a save's: left alone here, so the save's own refusal answers (checkRowScope still refuses a
+ * row that would not be the caller's).
  */
 export function withOwner(auth: Auth, res: ResourceDef, values: RowData): RowData {
-  if (!isScoped(auth, res)) return values;
+  if (!isScoped(auth, res) || res.fields[res.owner!]?.readOnly) return values;
   const me = callerOwner(auth, res);
   const field = res.owner!;
   const given = values[field];
