@@ -8,8 +8,7 @@ import { accountsThatCan, sendMessage } from '../messages';
 import { readArgs } from './args';
 import { badArgs, decideFact, type Decision, type Reason } from './decide';
 import { readNamed, type ComputerState, type World } from './state';
-import { lockPeriods } from '../piece-work/periods';
-import { readSwipeValuation, swipeMonths, writeBatch, writeInspections, type FactRow } from './write';
+import { lockSwipeMonths, readSwipeValuation, writeBatch, writeInspections, type FactRow } from './write';
 
 /**
  * `POST /sync/push/` (docs/shopfloor.md "Push"): a device's queued facts, decided and written in one transaction.
@@ -91,7 +90,7 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
     return check.ok ? [{ at: new Date(m.at), parsed: check.parsed }] : [];
   });
   const named = readNamed(tx, computerId, readable.map(f => f.parsed));
-  const monthsLocked = lockPeriods(tx, swipeMonths(readable), 'shared');
+  const monthsLocked = lockSwipeMonths(tx, readable);
   const [[[c], [top]], namedWorld] = await Promise.all([first, named, monthsLocked]);
   if (!c) throw new ApiError(403, 'device_login_required');
   if (c.code !== device) throw new ApiError(403, 'fact_device_mismatch');
@@ -100,7 +99,7 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
   };
   const world: World = { computer, ...namedWorld };
   const valuing = readSwipeValuation(tx, world, readable);
-  valuing?.read.catch(() => {}); // awaited by writeBatch; this only keeps a failure from going unhandled before it is
+  valuing?.catch(() => {}); // awaited by writeBatch; this only keeps a failure from going unhandled before it is
   const highest = everyUuid ? Infinity : Number(top?.max ?? 0);
   const uuids = input.mutations.filter(m => m.seq <= highest).map(m => m.id);
   const stored = new Map<string, { status: string; reason: unknown; reason_params: unknown }>();

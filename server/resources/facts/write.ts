@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/connection';
 import { insertValued, readValuation, workOf, type PerUnit, type Valuation, type ValuationRead } from '../piece-work/node-works';
 import { periodOf } from '../../../src/domain/rules/piece-work';
+import { lockPeriods } from '../piece-work/periods';
 import type { ParsedArgs } from './args';
 import { localDateString } from '../../../src/domain/rules/date-single';
 import { writeDerivedCards } from '../production/derived';
@@ -83,33 +84,42 @@ export async function writeBatch(tx: Db, world: World, facts: readonly FactRow[]
   return ids;
 }
 
-/** What values the piece-work records a batch of swipes can make, and for which cards. */
-export interface SwipeValuation { read: Promise<ValuationRead>; cards: ReadonlySet<string> }
+/** What values the piece-work records a batch of swipes can make (`readSwipeValuation`). */
+export type SwipeValuation = Promise<ValuationRead>;
+
+/** A pushed fact whose arguments read, with its time. */
+type ReadFact = { at: Date; parsed: ParsedArgs };
 
 /** A batch's swipes: those that can finish a step, and so make a piece-work record. */
-const swipesOf = (facts: readonly { at: Date; parsed: ParsedArgs }[]) => facts.filter(f => f.parsed.name === 'tap');
+const swipesOf = (facts: readonly ReadFact[]) => facts.filter(f => f.parsed.name === 'tap');
 
 /** The pay months a batch's swipes can make records in: a finish is recorded on the local day of its time. */
-export function swipeMonths(facts: readonly { at: Date; parsed: ParsedArgs }[]): string[] {
-  return [...new Set(swipesOf(facts).map(f => periodOf(localDateString(f.at))))];
+const swipeMonths = (facts: readonly ReadFact[]) => [...new Set(swipesOf(facts).map(f => periodOf(localDateString(f.at))))];
+
+/**
+ * Takes the shared locks of the pay months a batch's swipes can make piece-work records in (submitted at the call:
+ * push.ts queues them with the world's reads), so `readSwipeValuation` reads without them.
+ */
+export function lockSwipeMonths(tx: Db, facts: readonly ReadFact[]): Promise<unknown> {
+  return lockPeriods(tx, swipeMonths(facts), 'shared');
 }
 
 /**
  * Reads, before the facts are decided (the read runs while they are), what values the piece-work records the batch's
- * swipes can make: their months (whose locks push.ts took with the world: `swipeMonths`), their work nodes, and the
- * lines and items of the world's cards. A record it does not cover (none should) is valued by a read of its own
- * (`swipeWorkSources`). Null when the batch has no swipe.
+ * swipes can make: their months (locked already: `lockSwipeMonths`), their work nodes, and the lines and items of the
+ * world's cards (every step the batch finishes is of one of them). A record it does not cover (none should) is valued
+ * by a read of its own (`swipeWorkSources`). Null when the batch has no swipe.
  */
-export function readSwipeValuation(tx: Db, world: World, facts: readonly { at: Date; parsed: ParsedArgs }[]): SwipeValuation | null {
+export function readSwipeValuation(tx: Db, world: World, facts: readonly ReadFact[]): SwipeValuation | null {
   const taps = swipesOf(facts);
   if (taps.length === 0) return null;
   const cards = [...world.cards.values()];
-  const read = readValuation(tx, {
+  const itemIds = cards.map(c => c.item_id);
+  return readValuation(tx, {
     periods: swipeMonths(taps), locked: true,
     worknodeIds: taps.flatMap(f => (f.parsed.args.worknode_id == null ? [] : [f.parsed.args.worknode_id])),
-    itemIds: cards.map(c => c.item_id), perUnit: { detailIds: cards.map(c => c.detail_id), itemIds: cards.map(c => c.item_id) },
+    itemIds, perUnit: { detailIds: cards.map(c => c.detail_id), itemIds },
   });
-  return { read, cards: new Set(world.cards.keys()) };
 }
 
 /**
@@ -152,8 +162,8 @@ interface SwipeWorkSources {
 
 /**
  * What the piece-work records of the steps the batch finished need beyond the steps and cards in memory: their lines'
- * and items' per-unit values and the valuation — `valuing`'s when it covers every record (its months, work nodes and
- * cards), else one read behind the months' locks; null when no step makes one.
+ * and items' per-unit values and the valuation — `valuing`'s when it covers every record (its months and work nodes;
+ * it read every card of the world), else one read behind the months' locks; null when no step makes one.
  */
 async function swipeWorkSources(tx: Db, world: World, valuing?: SwipeValuation | null): Promise<SwipeWorkSources | null> {
   const cardById = new Map([...world.cards.values()].map(c => [c.id, c]));
@@ -162,9 +172,9 @@ async function swipeWorkSources(tx: Db, world: World, valuing?: SwipeValuation |
     .sort((a, b) => a.finished_at!.getTime() - b.finished_at!.getTime() || a.id - b.id);
   if (done.length === 0) return null;
   const cardOf = (s: StepState) => cardById.get(s.card_id)!;
-  const pre = valuing ? await valuing.read : null;
+  const pre = valuing ? await valuing : null;
   const covered = pre !== null && done.every(s => pre.periods.has(periodOf(localDateString(s.finished_at!)))
-    && pre.worknodes.has(s.worknode_id) && valuing!.cards.has(cardOf(s).show_id));
+    && pre.worknodes.has(s.worknode_id));
   const { perUnit, ...valuation } = covered ? pre : await readValuation(tx, {
     periods: done.map(s => periodOf(localDateString(s.finished_at!))), worknodeIds: done.map(s => s.worknode_id),
     itemIds: done.map(s => cardOf(s).item_id), perUnit: {

@@ -6,7 +6,7 @@ import { rows, type Db } from '../../db/connection';
  * Reads the wage table once for a set of work nodes and values work records by it (src/domain/rules/piece-work.ts).
  * One valuer serves a whole batch (a supervisor's "from card steps" over a month), so a record costs no query.
  * Each read is a statement (`…Sql`) and a reading of its rows (`…Of`), so a caller that needs several can ask for
- * them in one statement (node-works.ts `valuationOf`).
+ * them in one statement (node-works.ts `readValuation`).
  */
 export type Valuer = (w: WorkToValue) => Valuation;
 
