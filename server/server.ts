@@ -8,6 +8,7 @@ import { migrate, MIGRATIONS_DIR } from './db/migrate';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo';
 import { writeBackup } from './ops/backup';
 import { scheduleDailyBackup } from './ops/backup-schedule';
+import { scheduleEmbeddedVacuum } from './ops/embedded-vacuum';
 import { claimDataDir, DataDirInUse, type DataDirClaim } from './ops/control-socket';
 import { readSettings } from './ops/settings';
 
@@ -22,6 +23,8 @@ let stopping = false;
 let database: Database | undefined;
 let app: FastifyInstance | undefined;
 let claim: DataDirClaim | undefined;
+/** The embedded database's upkeep (server/ops/embedded-vacuum.ts), stopped before the database closes. */
+let upkeep: { stop(): Promise<void> } | undefined;
 
 try {
   if (!settings.databaseUrl) {
@@ -80,6 +83,7 @@ async function start(app: FastifyInstance, database: Database): Promise<void> {
   if (process.stdout.isTTY) banner(port, database.engine);
 
   const schedule = scheduleDailyBackup(database, settings.backup, log);
+  upkeep = scheduleEmbeddedVacuum(database, log);
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return log.info({ signal }, 'already stopping');
     stopping = true;
@@ -113,6 +117,7 @@ async function gracefulStop(app: FastifyInstance, database: Database, log: Fasti
     clearTimeout(force);
     clearInterval(reap);
   }
+  await upkeep?.stop();
   await database.close();
   await claim?.release();
   log.info('stopped');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backupName, pruneBackups } from './backup';
 import { localDay, msUntilNext } from './backup-schedule';
+import { upkeepOf } from './embedded-vacuum';
 import { askOwner, claimDataDir, controlPath, DataDirInUse } from './control-socket';
 import { parseDailyAt, readSettings } from './settings';
 
@@ -44,6 +45,24 @@ describe('the daily schedule', () => {
     expect(s.backup).toMatchObject({ keep: 3, dir: '/srv/b', dailyAt: undefined });
     expect(s.dbDir).toBe('/srv/d/db');
     expect(() => readSettings({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
+});
+
+describe('the embedded database upkeep thresholds (PostgreSQL autovacuum defaults)', () => {
+  const table = (name: string, rows: number, dead: number, inserted: number, modified: number) =>
+    ({ name, rows, dead, insertedSinceVacuum: inserted, modifiedSinceAnalyze: modified });
+
+  it('vacuums past 50 + 20 % dead rows, or 1000 + 20 % new ones, and analyzes past 50 + 10 % changed', () => {
+    expect(upkeepOf([table('a', 1000, 250, 0, 0)])).toEqual([]);
+    expect(upkeepOf([table('a', 1000, 251, 0, 0)])).toMatchObject([{ name: 'a', vacuum: true, analyze: false }]);
+    expect(upkeepOf([table('b', 10_000, 0, 3000, 1050)])).toEqual([]);
+    expect(upkeepOf([table('b', 10_000, 0, 3001, 1051)])).toMatchObject([{ name: 'b', vacuum: true, analyze: true }]);
+    expect(upkeepOf([table('c', 0, 0, 0, 51)])).toMatchObject([{ name: 'c', vacuum: false, analyze: true }]);
+  });
+
+  it('takes the table furthest behind its threshold first', () => {
+    const order = upkeepOf([table('small', 100, 100, 0, 0), table('big', 1_000_000, 1_000_000, 0, 0), table('ok', 10, 0, 0, 0)]);
+    expect(order.map(t => t.name)).toEqual(['big', 'small']);
   });
 });
 
