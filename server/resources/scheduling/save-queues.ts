@@ -93,12 +93,13 @@ export async function saveQueues(tx: Db, auth: Auth, queues: SaveQueuesParams['q
     const t = tableOf(cardnodes);
     const ids = changed.map(([id]) => id);
     const before = await tx.select().from(t).where(sql`${column(t, 'id')} = any(${sql.param(ids)}::int[])`);
+    // The steps found by the list too, so each is read through its key (see writeDerivedCards).
     await tx.execute(sql`
       update cardnodes n set plan_device_id = x.device, plan_seq = x.seq, rev = next_rev(), updated_at = now(),
         updated_by = ${auth.accountId}
       from unnest(${sql.param(ids)}::int[], ${sql.param(changed.map(([, v]) => v.device))}::int[],
         ${sql.param(changed.map(([, v]) => v.seq))}::int[]) as x(id, device, seq)
-      where n.id = x.id`);
+      where n.id = x.id and n.id = any(${sql.param(ids)}::int[])`);
     const after = await tx.select().from(t).where(sql`${column(t, 'id')} = any(${sql.param(ids)}::int[])`);
     const beforeById = new Map(before.map(r => [r.id as number, r]));
     await recordHistoryBatch(tx, cardnodes, 'update', after.map(a => ({ before: beforeById.get(a.id as number) ?? null, after: a })), auth);
