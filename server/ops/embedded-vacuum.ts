@@ -63,17 +63,23 @@ async function readCounters(database: Database): Promise<TableCounters[]> {
   }));
 }
 
-/** One pass: every table past a threshold vacuumed and/or analyzed, one statement each. Returns what was done. */
-export async function vacuumTablesBehind(database: Database, log?: FastifyBaseLogger): Promise<Upkeep[]> {
+/**
+ * One pass: every table past a threshold vacuumed and/or analyzed, one statement each; `stopping` is asked between
+ * tables (a stop waits for one table, not the pass). Returns what was done.
+ */
+export async function vacuumTablesBehind(database: Database, log?: FastifyBaseLogger, stopping = () => false): Promise<Upkeep[]> {
   const todo = upkeepOf(await readCounters(database));
+  const done: Upkeep[] = [];
   for (const t of todo) {
+    if (stopping()) break;
     const started = performance.now();
     const what = t.vacuum ? (t.analyze ? 'vacuum (analyze)' : 'vacuum') : 'analyze';
     // The name comes from the catalogue, quoted as an identifier.
     await database.db.execute(sql.raw(`${what} ${quoteIdent(t.name)}`));
     log?.info({ table: t.name, op: what, ms: Math.round(performance.now() - started) }, 'embedded database upkeep');
+    done.push(t);
   }
-  return todo;
+  return done;
 }
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -89,11 +95,11 @@ export function scheduleEmbeddedVacuum(database: Database, log: FastifyBaseLogge
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (stopped || running) return;
-    running = vacuumTablesBehind(database, log)
+    running = vacuumTablesBehind(database, log, () => stopped)
       .then(() => {}, err => log.error({ err }, 'embedded database upkeep failed'))
       .finally(() => { running = null; });
   }, everyMs);
   timer.unref();
-  // A stop waits for the pass under way, so the database is not closed under it.
+  // A stop waits for the table being vacuumed, so the database is not closed under it.
   return { stop: async () => { stopped = true; clearInterval(timer); await running; } };
 }
