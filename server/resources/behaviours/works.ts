@@ -3,9 +3,8 @@ import { cards } from '../../../src/domain/resources/orders/cards';
 import { periodOf } from '../../../src/domain/rules/piece-work';
 import { rows } from '../../db/connection';
 import { ApiError } from '../../lib/api-error';
-import { nodeFacts } from '../piece-work/node-works';
+import { nodeFacts, readValuation } from '../piece-work/node-works';
 import { assertOpenPeriods } from '../piece-work/periods';
-import { categoryChains, valuerFor } from '../piece-work/valuation';
 import { rowById } from '../production/rows';
 import type { Behaviour, RowData } from './types';
 
@@ -74,8 +73,10 @@ export const worksBehaviour: Behaviour = {
     const workDate = String(m.work_date);
     await assertOpenPeriods(tx, [periodOf(workDate), ...(before ? [periodOf(String(before.work_date))] : [])]);
     const itemId = num(m.item_id);
-    const value = await valuerFor(tx, [Number(m.worknode_id)]);
-    const chains = await categoryChains(tx, [itemId]);
+    // The wage table and the item's category chain in one read; the month's lock is held (assertOpenPeriods).
+    const { value, chains } = await readValuation(tx, {
+      periods: [periodOf(workDate)], locked: true, worknodeIds: [Number(m.worknode_id)], itemIds: [itemId],
+    });
     const v = value({
       worknode_id: Number(m.worknode_id), item_id: itemId, categories: itemId === null ? [] : chains.get(itemId) ?? [],
       work_date: workDate, quantity: num(m.quantity), weight: num(m.weight), metres: num(m.metres),

@@ -1,12 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { valueWork, type Valuation, type WageBasis, type WageRate, type WorkToValue } from '../../../src/domain/rules/piece-work';
-import { rows, type Db } from '../../db/connection';
 
 /**
- * Reads the wage table once for a set of work nodes and values work records by it (src/domain/rules/piece-work.ts).
- * One valuer serves a whole batch (a supervisor's "from card steps" over a month), so a record costs no query.
- * Each read is a statement (`…Sql`) and a reading of its rows (`…Of`), so a caller that needs several can ask for
- * them in one statement (node-works.ts `readValuation`).
+ * The wage table of a set of work nodes and the items' category chains, and the valuer of work records they make
+ * (src/domain/rules/piece-work.ts). One valuer serves a whole batch (a supervisor's "from card steps" over a month), so
+ * a record costs no query. Each read is a statement (`…Sql`) and a reading of its rows (`…Of`); node-works.ts
+ * `readValuation` asks for all of them in one statement.
  */
 export type Valuer = (w: WorkToValue) => Valuation;
 
@@ -53,11 +52,6 @@ export function valuerOf(found: readonly WageRow[]): Valuer {
   return w => valueWork(byNode.get(w.worknode_id) ?? [], pieceRate.get(w.worknode_id) ?? null, w);
 }
 
-export async function valuerFor(tx: Db, worknodeIds: readonly number[]): Promise<Valuer> {
-  if (worknodeIds.length === 0) return valuerOf([]);
-  return valuerOf(await rows<WageRow>(tx, wageRowsSql(worknodeIds)));
-}
-
 /** An item's category chain as read: `chain` nearest first. */
 export interface ChainRow { id: number; chain: number[] | null }
 
@@ -75,10 +69,4 @@ export function chainRowsSql(itemIds: IdList): SQL {
 
 export function chainsOf(found: readonly ChainRow[]): Map<number, number[]> {
   return new Map(found.map(r => [Number(r.id), (r.chain ?? []).map(Number)]));
-}
-
-/** Each item's category and that category's ancestors, nearest first (wages may name any of them). */
-export async function categoryChains(tx: Db, itemIds: readonly (number | null)[]): Promise<Map<number, number[]>> {
-  if (!itemIds.some(x => x !== null)) return new Map();
-  return chainsOf(await rows<ChainRow>(tx, chainRowsSql(itemIds)));
 }
