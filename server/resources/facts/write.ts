@@ -72,15 +72,19 @@ export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number,
 }
 
 /**
- * A batch's facts and the effects of their decisions (push.ts), in the order that keeps the database busy: the facts'
- * insert (the longest statement) first, and, built while it runs, the steps, the cards and the piece-work records
- * (valued by `valuing`: `readSwipeValuation`). Returns the facts' ids by uuid when `withIds`.
+ * A batch's facts and the effects of their decisions (push.ts), in the order that keeps the database busy while the
+ * rows are built (the transaction's client runs statements one after another): the steps' update first (its rows are
+ * ready at once), the facts' insert built while it runs, and the cards' update and the piece-work records (valued by
+ * `valuing`: `readSwipeValuation`) built while those run. Built the other way round, the facts' rows (the longest to
+ * build) were made while the database waited (bench/sync). Returns the facts' ids by uuid when `withIds`.
  */
 export async function writeBatch(tx: Db, world: World, facts: readonly FactRow[], by: number, withIds: boolean,
   valuing: SwipeValuation | null): Promise<Map<string, number>> {
+  const stepsWritten = updateSteps(tx, world, by);
   const inserted = insertFacts(tx, facts, by, withIds);
-  // Both awaited at once, so a failure of either is observed (and the other's is not left unhandled).
-  const [ids] = await Promise.all([inserted, swipeWorkSources(tx, world, valuing).then(works => writeSteps(tx, world, by, works))]);
+  // All awaited at once, so a failure of any is observed (and the others' are not left unhandled).
+  const [ids] = await Promise.all([inserted, stepsWritten,
+    swipeWorkSources(tx, world, valuing).then(works => writeCardsAndWorks(tx, world, by, works))]);
   return ids;
 }
 
@@ -124,29 +128,39 @@ export function readSwipeValuation(tx: Db, world: World, facts: readonly ReadFac
 
 /**
  * The steps the batch changed, in their final state (a step started and finished in one batch is written once), then
- * their cards and lines re-derived and the finished steps' piece-work records made (their sources read by
- * `swipeWorkSources`, or here when not given).
+ * their cards and lines re-derived and the finished steps' piece-work records made (a dead letter's resubmission).
  */
-export async function writeSteps(tx: Db, world: World, by: number, works?: SwipeWorkSources | null): Promise<void> {
-  const steps = [...world.changed];
-  if (steps.length === 0) return;
-  const sources = works === undefined ? await swipeWorkSources(tx, world) : works;
-  const json = JSON.stringify(steps.map(s => ({
+export async function writeSteps(tx: Db, world: World, by: number): Promise<void> {
+  if (world.changed.size === 0) return;
+  const stepsWritten = updateSteps(tx, world, by);
+  await Promise.all([stepsWritten, swipeWorkSources(tx, world).then(works => writeCardsAndWorks(tx, world, by, works))]);
+}
+
+/** The update of the steps the batch changed, in their final state, submitted at the call (nothing when none changed). */
+function updateSteps(tx: Db, world: World, by: number): Promise<unknown> {
+  if (world.changed.size === 0) return Promise.resolve();
+  const json = JSON.stringify([...world.changed].map(s => ({
     id: s.id, status: s.status, started_at: s.started_at, finished_at: s.finished_at, person_id: s.person_id, device_id: s.device_id,
     good: s.good_quantity, bad: s.bad_quantity,
   })));
-  const stepsWritten = rows(tx, sql`
+  return rows(tx, sql`
     update cardnodes n set status = x.status, started_at = x.started_at, finished_at = x.finished_at, person_id = x.person_id,
       device_id = x.device_id, good_quantity = x.good, bad_quantity = x.bad, version = n.version + 1, rev = next_rev(),
       updated_at = now(), updated_by = ${by}::int
     from json_to_recordset(${json}::json) as x(id int, status text, started_at timestamptz, finished_at timestamptz, person_id int,
       device_id int, good numeric, bad numeric)
     where n.id = x.id`);
-  // The cards' steps are all in the world, locked and as now written: the cards are derived from them without a read.
-  const touched = new Set(steps.map(s => s.card_id));
-  // Submitted together (the transaction's client runs them one after the other; none reads what another writes).
+}
+
+/**
+ * The cards of the steps the batch changed, re-derived from the steps in memory (all in the world, locked and as now
+ * written: no read), with their lines, and the piece-work records of `sources` (`swipeWorkSources`).
+ */
+async function writeCardsAndWorks(tx: Db, world: World, by: number, sources: SwipeWorkSources | null): Promise<void> {
+  const touched = new Set([...world.changed].map(s => s.card_id));
+  if (touched.size === 0) return;
+  // Submitted together (the transaction's client runs them one after the other; neither reads what the other writes).
   await Promise.all([
-    stepsWritten,
     writeDerivedCards(tx, [...world.cards.values()].filter(c => touched.has(c.id)).map(c => ({ ...c, nodes: c.steps }))),
     insertSwipeWorks(tx, sources, by),
   ]);
