@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { mergeGrants, permissionsOf, type Grants, type Permissions } from '../../src/domain/contract/permissions';
+import type { Lang } from '../../src/domain/messages/catalog';
 import { rows, type Db } from '../db/connection';
 import { authSessions, authTokens } from '../db/tables';
 import { ApiError } from '../lib/api-error';
@@ -114,21 +115,24 @@ interface SessionRow {
   session_id: number; token_id: number; s_revoked: Date | string | null; t_revoked: Date | string | null;
   expires_at: Date | string; last_seen_at: Date | string; token_seen_at: Date | string; kind: string; account_id: number; username: string; name: string;
   person_id: number | null; active: boolean | null; is_admin: boolean; menus: string[] | null; role_codes: string[] | null;
-  client: string | null; computer_id: number | null;
+  client: string | null; computer_id: number | null; language: string | null;
   role_ids: number[] | null; grants: (Grants | null)[] | null;
 }
 
 /**
  * Resolves the session id of the Authorization header, with the account and its roles, in one query (it runs on
- * every API call). No or unknown session → needlogin; revoked → 50012; expired token → 50014.
+ * every API call). No or unknown session → needlogin; revoked → 50012; expired token → 50014. `lang`, the language the
+ * request names (the app names its UI language on every call), becomes the account's when it differs: the server
+ * writes the account's messages in it (server/resources/messages.ts). A write only when the user changed languages.
  */
-export async function resolveSession(db: Db, sessionid: string | undefined, opts: SecurityOptions = DEFAULT_SECURITY): Promise<Auth> {
+export async function resolveSession(db: Db, sessionid: string | undefined, opts: SecurityOptions = DEFAULT_SECURITY,
+  lang?: Lang): Promise<Auth> {
   const needlogin = () => new ApiError(401, 'needlogin', {}, {}, { needlogin: 1 });
   if (!sessionid || sessionid.length > 200) throw needlogin();
   const [s] = await rows<SessionRow>(db, sql`
     select s.id as session_id, s.token_id, s.client, s.revoked_at as s_revoked, t.revoked_at as t_revoked, t.expires_at,
            s.last_seen_at, t.kind, t.computer_id, (select max(x.last_seen_at) from auth_sessions x where x.token_id = s.token_id) as token_seen_at,
-           a.id as account_id, a.username, a.name, a.person_id, a.active, a.role_ids,
+           a.id as account_id, a.username, a.name, a.person_id, a.active, a.role_ids, a.language,
            coalesce((select bool_or(r.is_admin) from roles r where r.id = any(a.role_ids)), false) as is_admin,
            (select array_agg(distinct m) from roles r cross join unnest(r.menus) m where r.id = any(a.role_ids)) as menus,
            (select array_agg(r.code order by r.id) from roles r where r.id = any(a.role_ids)) as role_codes,
@@ -146,6 +150,7 @@ export async function resolveSession(db: Db, sessionid: string | undefined, opts
   if (Date.now() - new Date(s.last_seen_at).getTime() > 60_000) {
     await db.update(authSessions).set({ last_seen_at: new Date() }).where(eq(authSessions.id, Number(s.session_id)));
   }
+  if (lang !== undefined && lang !== s.language) await db.execute(sql`update accounts set language = ${lang} where id = ${s.account_id}`);
   const isAdmin = !!s.is_admin;
   return {
     accountId: s.account_id, username: s.username, name: s.name, personId: s.person_id,

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { isLang } from '../../src/domain/messages/catalog';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import { DEFAULT_SECURITY, type SecurityOptions } from '../auth/options';
 import { canAct, canRead, canSaveSomething } from '../auth/permissions';
@@ -52,7 +53,10 @@ export default fp(async function auth(app: FastifyInstance, opts: { db: Db; secu
     const access = req.routeOptions.config.access ?? 'session';
     if (access === 'public') return;
     const header = req.headers.authorization;
-    req.auth = await resolveSession(opts.db, header?.replace(/^(Bearer|Token)\s+/i, '').trim(), security);
+    // The language the request names itself (not one guessed from Accept-Language): the app's UI language.
+    const named = (req.query as Record<string, unknown> | undefined)?.lang;
+    const lang = typeof named === 'string' && isLang(named) ? named : undefined;
+    req.auth = await resolveSession(opts.db, header?.replace(/^(Bearer|Token)\s+/i, '').trim(), security, lang);
   });
   // Permissions after the body is parsed, so a refusal speaks the language the body asked for, and before the
   // parameters are validated, so a caller who may not use the route learns nothing about what it accepts.

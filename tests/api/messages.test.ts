@@ -49,6 +49,39 @@ describe('messages', () => {
     expect((await messagesOf('sales')).every(m => m.read_at !== null)).toBe(true);
   });
 
+  it('are written in the language the recipient last used the app in', async () => {
+    const admin = await sessionOf('admin');
+    const supervisor = await sessionOf('supervisor');
+    const sales = await sessionOf('sales');
+    const [account] = (await get('/accounts/list/', { username: 'sales', limit: 5 }, { session: admin })).body.dt as Row[];
+    const plant = await plantOf(supervisor);
+    const confirmOne = async () => {
+      const saved = ok(await saveOrder(supervisor, { customer_id: plant.customer.id, saler_id: account!.person_id },
+        [{ item_id: plant.items[0]!.id, quantity: 10 }])).body as { id: number; version: number; dt: Row };
+      ok(await transition(supervisor, saved, 'confirmed'));
+      const m = (await messagesOf('sales')).find(x => x.link === `/orders/edit/${saved.id}`);
+      expect(m, 'the salesperson is told').toBeTruthy();
+      return { m: m!, showId: String(saved.dt.show_id) };
+    };
+    try {
+      // The app names its UI language on every call (?lang=): the account keeps the latest.
+      ok(await get('/accounts/info/', { lang: 'en' }, { session: sales }));
+      const [after] = (await get('/accounts/list/', { username: 'sales', limit: 5 }, { session: admin })).body.dt as Row[];
+      expect(after!.language).toBe('en');
+      const en = await confirmOne();
+      expect(en.m.title).toBe(`Order ${en.showId} confirmed`);
+      expect(String(en.m.body)).toContain(`confirmed order ${en.showId}`);
+      // A language guessed from Accept-Language is not one the user chose: the account's stays.
+      ok(await get('/accounts/info/', {}, { session: sales, lang: 'ja' }));
+      expect(((await get('/accounts/list/', { username: 'sales', limit: 5 }, { session: admin })).body.dt as Row[])[0]!.language).toBe('en');
+      ok(await get('/accounts/info/', { lang: 'zh' }, { session: sales }));
+      const zh = await confirmOne();
+      expect(zh.m.title).toBe(`订单 ${zh.showId} 已确认`);
+    } finally {
+      await get('/accounts/info/', { lang: 'zh' }, { session: sales });
+    }
+  });
+
   it('tell whoever resolves dead letters that a push had rejected swipes, once per push', async () => {
     const line = await lineWithCards([{}], 1);
     const pc = await computer(line.nodes);

@@ -155,11 +155,12 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
 async function tellResolvers(tx: Db, device: string, decided: readonly FactRow[], by: number): Promise<void> {
   const rejected = decided.filter(f => f.decision.status === 'rejected');
   if (rejected.length === 0) return;
-  const reasons = rejected.slice(0, 3).map(f => (f.decision.reason ? translate('zh', f.decision.reason.key, f.decision.reason.params) : f.name));
-  await sendMessage(tx, await accountsThatCan(tx, 'facts', 'resolve'), {
-    kind: 'deadletters', title: `终端 ${device}：${rejected.length} 条刷卡被拒绝`,
-    body: reasons.join('\n') + (rejected.length > 3 ? '\n…' : ''), link: '/sync/deadletters',
-  }, by);
+  await sendMessage(tx, await accountsThatCan(tx, 'facts', 'resolve'), lang => ({
+    kind: 'deadletters', title: translate(lang, 'message_deadletters_title', { device, count: rejected.length }),
+    body: rejected.slice(0, 3).map(f => (f.decision.reason ? translate(lang, f.decision.reason.key, f.decision.reason.params) : f.name))
+      .join('\n') + (rejected.length > 3 ? '\n…' : ''),
+    link: '/sync/deadletters',
+  }), by);
 }
 
 /** Decides and writes one pushed batch; a transaction undone by another is run again (a few times). */

@@ -4,6 +4,7 @@ import {
   fastParamsSchema, saveWithLinesParamsSchema, transitionParamsSchema,
   type OrderDetailsCountReply, type SaveWithLinesParams, type SaveWithLinesReply, type TransitionReply,
 } from '../../../src/domain/contract/orders';
+import { translate } from '../../../src/domain/messages/catalog';
 import { details } from '../../../src/domain/resources/orders/details';
 import { orders } from '../../../src/domain/resources/orders/orders';
 import { ORDER_STATUSES, transitionOf, type OrderStatus } from '../../../src/domain/rules/order-status';
@@ -150,12 +151,12 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { db: Db 
       // The salesperson hears that their order was confirmed or finished (unless they moved it themselves).
       if (to === 'confirmed' || to === 'finished') {
         const salers = (await accountsOfPerson(tx, before.saler_id as number | null)).filter(a => a !== auth.accountId);
-        await sendMessage(tx, salers, {
-          kind: to === 'confirmed' ? 'order_confirmed' : 'order_finished',
-          title: `订单 ${String(before.show_id)} ${to === 'confirmed' ? '已确认' : '已完工'}`,
-          body: `${auth.name} ${to === 'confirmed' ? '确认了订单' : '将订单设为已完工'} ${String(before.show_id)}`,
-          link: `/orders/edit/${id}`,
-        }, auth.accountId);
+        const said = { order: String(before.show_id), name: auth.name };
+        await sendMessage(tx, salers, lang => (to === 'confirmed'
+          ? { kind: 'order_confirmed', title: translate(lang, 'message_order_confirmed_title', said),
+            body: translate(lang, 'message_order_confirmed_body', said), link: `/orders/edit/${id}` }
+          : { kind: 'order_finished', title: translate(lang, 'message_order_finished_title', said),
+            body: translate(lang, 'message_order_finished_body', said), link: `/orders/edit/${id}` }), auth.accountId);
       }
       const row = (await detailRow(tx, orders, id))!;
       return { msg: 'OK', id, version: row.version as number, dt: (await redactorFor(tx, auth, orders))(row) as TransitionReply['dt'] };

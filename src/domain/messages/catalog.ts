@@ -5,6 +5,7 @@
  */
 import { CARD_MESSAGES } from './cards';
 import { FORMULA_MESSAGES } from './formulas';
+import { INBOX_MESSAGES } from './inbox';
 import { ORDER_QUERY_MESSAGES } from './order-query';
 import { ORDER_MESSAGES } from './orders';
 import { PLANNING_MESSAGES } from './planning';
@@ -13,6 +14,9 @@ import { SHOPFLOOR_MESSAGES } from './shopfloor';
 
 export const LANGS = ['zh', 'en', 'es', 'ja'] as const;
 export type Lang = (typeof LANGS)[number];
+
+/** Whether `s` is exactly one of the four languages' codes. */
+export const isLang = (s: string): s is Lang => (LANGS as readonly string[]).includes(s);
 
 export const zh = {
   ok: '操作成功',
@@ -88,6 +92,7 @@ export const zh = {
   ...FORMULA_MESSAGES.zh,
   ...PLANNING_MESSAGES.zh,
   ...SHOPFLOOR_MESSAGES.zh,
+  ...INBOX_MESSAGES.zh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -167,6 +172,7 @@ export const en: Catalog = {
   ...FORMULA_MESSAGES.en,
   ...PLANNING_MESSAGES.en,
   ...SHOPFLOOR_MESSAGES.en,
+  ...INBOX_MESSAGES.en,
 };
 
 export const es: Catalog = {
@@ -243,6 +249,7 @@ export const es: Catalog = {
   ...FORMULA_MESSAGES.es,
   ...PLANNING_MESSAGES.es,
   ...SHOPFLOOR_MESSAGES.es,
+  ...INBOX_MESSAGES.es,
 };
 
 export const ja: Catalog = {
@@ -319,6 +326,7 @@ export const ja: Catalog = {
   ...FORMULA_MESSAGES.ja,
   ...PLANNING_MESSAGES.ja,
   ...SHOPFLOOR_MESSAGES.ja,
+  ...INBOX_MESSAGES.ja,
 };
 
 const CATALOGS: Record<Lang, Catalog> = { zh, en, es, ja };

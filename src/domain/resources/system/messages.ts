@@ -5,8 +5,8 @@ import { resource } from '../../registry/resource';
  * 消息 (spec §1 "messages", docs/reports.md "Messages"): what the system tells one user — swipes rejected on the
  * shop floor (to whoever resolves them), an order of theirs confirmed or finished (to its salesperson). Written by the
  * server only (no create page); each user sees, marks read (`read_at`) and deletes only their own (`owner`,
- * `ownerOnly`: every caller is scoped to its own, an admin included). The texts are written in the factory's language
- * (zh) at the time of the event.
+ * `ownerOnly`: every caller is scoped to its own, an admin included). The texts are written at the time of the event
+ * in the recipient's language (accounts.language: the one it last used the app in; zh until then).
  */
 export const messages = resource({
   name: 'messages', api: '/messages', kind: 'master', menu: ['/messages/list'], createPage: false,
