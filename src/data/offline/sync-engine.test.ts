@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Permissions } from '../../domain/contract/permissions';
 import { getMeta, OfflineDb, rowsOf, setMeta } from './db';
-import { claimOfflineCopy, clearOfflineCopy, OFFLINE_RESOURCES, syncStore } from './sync-engine';
+import { claimOfflineCopy, clearOfflineCopy, copyOwner, OFFLINE_RESOURCES, syncStore } from './sync-engine';
 
 let n = 0;
 const opened: OfflineDb[] = [];
@@ -38,6 +39,31 @@ describe('the offline copy belongs to one user', () => {
     expect(await db.queries.count()).toBe(0);
     expect(await getMeta(db, 'owner')).toBe('bob');
     expect(syncStore.getState().pulledAt).toEqual({});
+  });
+
+  it('a change of the user\'s grants makes another owner: the copy read under the old ones is cleared', async () => {
+    const clerk = { admin: false, resources: { items: { actions: ['view', 'edit'], scope: 'all' as const }, works: { actions: ['view'], scope: 'own' as const } } };
+    const owner = copyOwner('alice', clerk);
+    // The same grants listed in another order are the same owner.
+    expect(copyOwner('alice', { admin: false, resources: { works: { actions: ['view'], scope: 'own' }, items: { actions: ['edit', 'view'], scope: 'all' } } }))
+      .toBe(owner);
+    const db = await filled(owner);
+    await claimOfflineCopy(db, copyOwner('alice', clerk));
+    expect(await rowsOf(db, 'items')).toHaveLength(1);
+    // A narrower scope, an action fewer, a resource fewer, or admin: each is another owner.
+    const changed = ([
+      { ...clerk, resources: { ...clerk.resources, works: { actions: ['view'], scope: 'all' as const } } },
+      { ...clerk, resources: { ...clerk.resources, items: { actions: ['view'], scope: 'all' as const } } },
+      { ...clerk, resources: { items: clerk.resources.items } },
+      { admin: true, resources: {} },
+    ] as Permissions[]).map(p => copyOwner('alice', p));
+    expect(new Set([owner, ...changed]).size).toBe(5);
+    await claimOfflineCopy(db, changed[0]!);
+    expect(await rowsOf(db, 'items')).toEqual([]);
+    expect(await getMeta(db, 'cursor:items')).toBeUndefined();
+    expect(await db.queries.count()).toBe(0);
+    // Before the grants are known, the user alone.
+    expect(copyOwner('alice', null)).toBe('alice');
   });
 
   it('clearing (logout) empties everything, owner included', async () => {

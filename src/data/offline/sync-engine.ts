@@ -1,6 +1,6 @@
 import { proxy, wrap, type Remote } from 'comlink';
 import { createStore } from 'zustand/vanilla';
-import { mayRead } from '../../domain/contract/permissions';
+import { mayRead, type Permissions } from '../../domain/contract/permissions';
 import type { PullReply } from '../../domain/contract/sync';
 import type { ResourceDef } from '../../domain/registry/resource';
 import { RESOURCES } from '../../domain/resources/all';
@@ -20,8 +20,9 @@ import type { PullOutcome, PullWorkerApi } from './pull-types';
  * Keeps the offline copy of every offline resource fresh for the logged-in user (DESIGN §6, decisions 48–49).
  *
  * Rules:
- * - The copy belongs to one user: `claimOfflineCopy` clears another user's rows, cursors and queries before anything
- *   is pulled; a logout or reset session clears it.
+ * - The copy belongs to one user under one set of grants: `claimOfflineCopy` clears another user's rows, cursors and
+ *   queries before anything is pulled, and the user's own when their roles' grants changed (`copyOwner`); a logout or
+ *   reset session clears it.
  * - A pass pulls each offline resource the user may read, one after the other: 8 s after start (the first screens
  *   come first), when the server is back, and every 5 minutes while the page is visible. The pages are fetched,
  *   parsed and stored in a worker (pull.worker.ts), so the screens stay responsive while the copy fills. One sender per browser: the Web Lock `ipos-offline-pull`; a tab
@@ -54,12 +55,40 @@ const db = (): OfflineDb => offlineDbFor(sessionStore.getState().baseURL);
 const fetchPage = (table: string, since: number, count: boolean) =>
   apiGet<PullReply>('/sync/pull/', { table, since, limit: PULL_PAGE, count: count ? 1 : undefined }, { quiet: true });
 
-/** Makes the copy this user's: another user's copy is cleared first. */
-export async function claimOfflineCopy(target: OfflineDb, username: string): Promise<void> {
-  const owner = await getMeta<string>(target, 'owner');
-  if (owner === username) return;
+/**
+ * Whom the copy is for: the user and what their roles grant (admin, and each resource's actions and row scope),
+ * written the same whatever order the server lists them in. A role changed under the same login is another owner:
+ * the copy (rows, persisted queries, the reports' days) may hold what the new grants no longer show, so it is cleared
+ * and filled anew. Without the grants (not fetched yet), the user alone.
+ */
+export function copyOwner(username: string, permissions: Permissions | null): string {
+  if (!permissions) return username;
+  const grants = Object.keys(permissions.resources).sort().map(name => {
+    const g = permissions.resources[name]!;
+    return `${name}:${[...g.actions].sort().join(',')}:${g.scope}`;
+  });
+  return `${username}#${hashText(`${permissions.admin ? 'admin' : ''}|${grants.join(';')}`)}`;
+}
+
+/** FNV-1a of a text, as 8 hex digits: a short name for a long key, not a secret. */
+function hashText(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The owner the copy is for now (`copyOwner` of the session's user and grants). */
+const ownerNow = (username: string): string => copyOwner(username, sessionStore.getState().permissions);
+
+/** Makes the copy this owner's (`copyOwner`): another user's copy, or one read under other grants, is cleared first. */
+export async function claimOfflineCopy(target: OfflineDb, owner: string): Promise<void> {
+  const held = await getMeta<string>(target, 'owner');
+  if (held === owner) return;
   await clearOfflineCopy(target);
-  await setMeta(target, 'owner', username);
+  await setMeta(target, 'owner', owner);
 }
 
 /**
@@ -152,7 +181,7 @@ async function pass(): Promise<void> {
   const target = db();
   const username = sessionStore.getState().username;
   if (!username || !sessionStore.getState().sessionid) return;
-  await claimOfflineCopy(target, username);
+  await claimOfflineCopy(target, ownerNow(username));
   syncStore.setState({ running: true, error: null });
   let error: string | null = null;
   try {
@@ -230,7 +259,7 @@ export function startOfflineSync(username: string): void {
   void (async () => {
     try {
       const target = db();
-      await claimOfflineCopy(target, username);
+      await claimOfflineCopy(target, ownerNow(username));
       await loadPulledAt(target);
     } catch {
       // No IndexedDB here: the app works online only; nothing to keep fresh.

@@ -21,8 +21,9 @@ import { sessionStore } from '../session/session-store';
  *   open while online.
  * - The days fetched are written whole, the empty ones included (an empty day is known, not missing).
  * - Offline, or when the server cannot be reached, the report uses what the copy holds and says which days it lacks.
- * - The copy is a cache (db.ts CACHE_TABLES): another user's login clears it, and a full storage evicts it
- *   (storage.ts); a day the browser refuses to store is still shown from what was fetched.
+ * - The copy is a cache (db.ts CACHE_TABLES): another user's login, or a change of the user's grants, clears it
+ *   (sync-engine.ts `copyOwner`), and a full storage evicts it (storage.ts); a day the browser refuses to store is
+ *   still shown from what was fetched.
  * - A fact is counted once: a fact whose day changed after its old day settled (a piece-work record's date
  *   corrected) is in two days' records; the newer read wins. A settled day does not see later edits or cancellations
  *   until the user presses refresh.
