@@ -19,6 +19,14 @@ describe('schema diff', () => {
     expect(sqlText).toContain('add constraint "things_code_key" unique ("code")');
   });
 
+  it('indexes a nullable reference only where it has a value, a required one whole', () => {
+    const required: TableShape = { ...wanted[0]!, columns: [...wanted[0]!.columns,
+      { name: 'owner_id', type: 'integer', notNull: true, references: 'things' }] };
+    const sqlText = diffSchema([required], new Map()).statements.join('\n');
+    expect(sqlText).toContain('create index "things_parent_id_idx" on "things" ("parent_id") where "parent_id" is not null;');
+    expect(sqlText).toContain('create index "things_owner_id_idx" on "things" ("owner_id");');
+  });
+
   it('is empty when the database matches', () => {
     const actual = new Map([['things', structuredClone(wanted[0]!)]]);
     expect(diffSchema(wanted, actual)).toEqual({ statements: [], differences: [] });

@@ -77,7 +77,7 @@ export function diffSchema(wanted: TableShape[], actual: Map<string, TableShape>
       if ((h.references ?? null) !== (c.references ?? null)) {
         differences.push(`column ${t.name}.${c.name} references ${h.references ?? 'nothing'}, declared ${c.references ?? 'nothing'}`);
         if (h.references) alters.push(`alter table ${q(t.name)} drop constraint ${q(`${t.name}_${c.name}_fkey`)};`);
-        if (c.references) constraints.push(fkDdl(t.name, c.name, c.references));
+        if (c.references) constraints.push(fkDdl(t.name, c.name, c.references, c.notNull));
       }
     }
     const declared = new Set(t.columns.map(c => c.name));
@@ -98,11 +98,18 @@ function searchIndexDdl(table: string, columns: readonly string[]): string {
 function constraintDdl(table: string, c: ColumnShape): string[] {
   const out: string[] = [];
   if (c.unique) out.push(`alter table ${q(table)} add constraint ${q(`${table}_${c.name}_key`)} unique (${q(c.name)});`);
-  if (c.references) out.push(fkDdl(table, c.name, c.references));
+  if (c.references) out.push(fkDdl(table, c.name, c.references, c.notNull));
   return out;
 }
 
-function fkDdl(table: string, column: string, to: string): string {
+/**
+ * A reference's foreign key and its index (the check when a referenced row is deleted, and lists by the reference). A
+ * nullable reference's index holds only the rows that have one (`where … is not null`): an empty reference is never
+ * looked up through it — the key's check and a filter by a value both imply a value — and on the tables written most
+ * (a swipe's fact names no machine and no resolver) every empty one cost each insert an index entry (decision 140).
+ */
+function fkDdl(table: string, column: string, to: string, notNull: boolean): string {
   return `alter table ${q(table)} add constraint ${q(`${table}_${column}_fkey`)} foreign key (${q(column)}) ` +
-    `references ${q(to)} (id) on delete restrict;\ncreate index ${q(`${table}_${column}_idx`)} on ${q(table)} (${q(column)});`;
+    `references ${q(to)} (id) on delete restrict;\ncreate index ${q(`${table}_${column}_idx`)} on ${q(table)} (${q(column)})` +
+    `${notNull ? '' : ` where ${q(column)} is not null`};`;
 }

@@ -32,6 +32,25 @@ describe('database', () => {
     expect(r?.fsync).toBe('on');
   });
 
+  it('indexes each declared reference, a nullable one only where it has a value (decision 140)', async () => {
+    const refs = await rows<{ tab: string; col: string; not_null: boolean; def: string | null }>(tdb.database.db, sql`
+      select t.relname as tab, a.attname as col, a.attnotnull as not_null,
+        (select pg_get_indexdef(x.indexrelid) from pg_index x join pg_class i on i.oid = x.indexrelid
+          where x.indrelid = t.oid and i.relname = t.relname || '_' || a.attname || '_idx') as def
+      from pg_constraint k
+      join pg_class t on t.oid = k.conrelid
+      join pg_namespace n on n.oid = t.relnamespace and n.nspname = 'public'
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = k.conkey[1]
+      where k.contype = 'f' and array_length(k.conkey, 1) = 1 and t.relname = any(${sql.param(RESOURCES.map(r => r.name))}::text[])`);
+    // Plenty of both kinds (cards' order is required, a swipe's machine is not).
+    expect(refs.filter(r => r.not_null).length).toBeGreaterThan(5);
+    expect(refs.filter(r => !r.not_null).length).toBeGreaterThan(20);
+    const wrong = refs.filter(r => r.def !== null && (r.not_null ? /\bWHERE\b/i.test(r.def) : !r.def.endsWith(`WHERE (${r.col} IS NOT NULL)`)));
+    expect(wrong.map(r => r.def)).toEqual([]);
+    // Only the step indexes migration 0015 dropped (others serve them) have none.
+    expect(refs.filter(r => r.def === null).map(r => `${r.tab}.${r.col}`).sort()).toEqual(['cardnodes.plan_device_id', 'cardnodes.worknode_id']);
+  });
+
   it('notices a declaration the migrations lack', async () => {
     const items = RESOURCES.find(r => r.name === 'items')!;
     const changed = { ...items, fields: { ...items.fields, colour: { type: 'text' as const, max: 20 } } };
