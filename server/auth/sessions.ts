@@ -122,8 +122,9 @@ interface SessionRow {
 /**
  * Resolves the session id of the Authorization header, with the account and its roles, in one query (it runs on
  * every API call). No or unknown session → needlogin; revoked → 50012; expired token → 50014. `lang`, the language the
- * request names (the app names its UI language on every call), becomes the account's when it differs: the server
- * writes the account's messages in it (server/resources/messages.ts). A write only when the user changed languages.
+ * request names (the app names its UI language on every call), becomes the account's when it differs, on an office
+ * login: the server writes the account's messages in it (server/resources/messages.ts). A write only when the user
+ * changed languages.
  */
 export async function resolveSession(db: Db, sessionid: string | undefined, opts: SecurityOptions = DEFAULT_SECURITY,
   lang?: Lang): Promise<Auth> {
@@ -150,7 +151,11 @@ export async function resolveSession(db: Db, sessionid: string | undefined, opts
   if (Date.now() - new Date(s.last_seen_at).getTime() > 60_000) {
     await db.update(authSessions).set({ last_seen_at: new Date() }).where(eq(authSessions.id, Number(s.session_id)));
   }
-  if (lang !== undefined && lang !== s.language) await db.execute(sql`update accounts set language = ${lang} where id = ${s.account_id}`);
+  // Not a kiosk's or tablet's: several terminals often share one account, each in its own language, and each call
+  // would write the account back and forth; messages are for the people in the office.
+  if (lang !== undefined && s.kind !== 'device' && lang !== s.language) {
+    await db.execute(sql`update accounts set language = ${lang} where id = ${s.account_id}`);
+  }
   const isAdmin = !!s.is_admin;
   return {
     accountId: s.account_id, username: s.username, name: s.name, personId: s.person_id,

@@ -74,6 +74,13 @@ describe('messages', () => {
       // A language guessed from Accept-Language is not one the user chose: the account's stays.
       ok(await get('/accounts/info/', {}, { session: sales, lang: 'ja' }));
       expect(((await get('/accounts/list/', { username: 'sales', limit: 5 }, { session: admin })).body.dt as Row[])[0]!.language).toBe('en');
+      // A terminal's login (several often share an account, each in its own language) leaves it alone too.
+      const languageOf = async (username: string) =>
+        ((await get('/accounts/list/', { username, limit: 5 }, { session: admin })).body.dt as Row[])[0]!.language ?? null;
+      const pc = await computer((await lineWithCards([{}], 1)).nodes);
+      const operatorBefore = await languageOf('operator');
+      ok(await get('/accounts/info/', { lang: operatorBefore === 'ja' ? 'es' : 'ja' }, { session: (await deviceLogin(pc.code)).session }));
+      expect(await languageOf('operator')).toBe(operatorBefore);
       ok(await get('/accounts/info/', { lang: 'zh' }, { session: sales }));
       const zh = await confirmOne();
       expect(zh.m.title).toBe(`订单 ${zh.showId} 已确认`);
