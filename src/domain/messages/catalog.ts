@@ -346,7 +346,7 @@ export function pickLang(...candidates: (string | undefined)[]): Lang {
     if (!c) continue;
     for (const part of c.split(',')) {
       const code = part.split(';')[0]!.trim().slice(0, 2).toLowerCase();
-      if ((LANGS as readonly string[]).includes(code)) return code as Lang;
+      if (isLang(code)) return code;
     }
   }
   return 'zh';

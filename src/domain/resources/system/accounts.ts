@@ -1,3 +1,4 @@
+import { LANGS } from '../../messages/catalog';
 import { bool, enumOf, password, ref, refs, text } from '../../registry/fields';
 import { resource } from '../../registry/resource';
 
@@ -35,7 +36,7 @@ export const accounts = resource({
      * transport parameter, hence this field's other name; the session check keeps the latest, server/auth/sessions.ts):
      * the one the server writes this account's messages in. Empty until then (zh).
      */
-    language: enumOf(['zh', 'en', 'es', 'ja'], { readOnly: true }),
+    language: enumOf(LANGS, { readOnly: true }),
   },
   list: ['username', 'name', 'role_ids', 'person_id', 'active'],
   sort: 'username',
