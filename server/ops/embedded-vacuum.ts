@@ -75,14 +75,12 @@ export async function vacuumTablesBehind(database: Database, log?: FastifyBaseLo
     const started = performance.now();
     const what = t.vacuum ? (t.analyze ? 'vacuum (analyze)' : 'vacuum') : 'analyze';
     // The name comes from the catalogue, quoted as an identifier.
-    await database.db.execute(sql.raw(`${what} ${quoteIdent(t.name)}`));
+    await database.db.execute(sql`${sql.raw(what)} ${sql.identifier(t.name)}`);
     log?.info({ table: t.name, op: what, ms: Math.round(performance.now() - started) }, 'embedded database upkeep');
     done.push(t);
   }
   return done;
 }
-
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * Runs `vacuumTablesBehind` every VACUUM_EVERY_MS on the embedded database (nothing on PostgreSQL). A pass that fails
