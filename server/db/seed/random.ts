@@ -1,3 +1,5 @@
+import { fnv1a } from '../../../src/domain/rules/fnv1a';
+
 /**
  * A small seeded PRNG (mulberry32) for the demo data. The seed must come out the same on every run and every machine:
  * rows are matched by natural key on later runs, so a generator that drifted would add new rows at each start.
@@ -12,12 +14,7 @@ export class Rng {
 
   /** A stream seeded from a label (FNV-1a of the label's UTF-16 units). */
   static for(label: string): Rng {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < label.length; i++) {
-      h ^= label.charCodeAt(i);
-      h = Math.imul(h, 0x01000193);
-    }
-    return new Rng(h);
+    return new Rng(fnv1a(label));
   }
 
   /** A float in [0, 1). */

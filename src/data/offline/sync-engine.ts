@@ -4,6 +4,7 @@ import { mayRead, type Permissions } from '../../domain/contract/permissions';
 import type { PullReply } from '../../domain/contract/sync';
 import type { ResourceDef } from '../../domain/registry/resource';
 import { RESOURCES } from '../../domain/resources/all';
+import { fnv1a } from '../../domain/rules/fnv1a';
 import { connectivityStore, onReconnect } from '../connectivity';
 import { i18n } from '../../i18n';
 import { isApiError, isUnreachableError } from '../errors';
@@ -67,17 +68,8 @@ export function copyOwner(username: string, permissions: Permissions | null): st
     const g = permissions.resources[name]!;
     return `${name}:${[...g.actions].sort().join(',')}:${g.scope}`;
   });
-  return `${username}#${hashText(`${permissions.admin ? 'admin' : ''}|${grants.join(';')}`)}`;
-}
-
-/** FNV-1a of a text, as 8 hex digits: a short name for a long key, not a secret. */
-function hashText(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
+  const digest = fnv1a(`${permissions.admin ? 'admin' : ''}|${grants.join(';')}`);
+  return `${username}#${digest.toString(16).padStart(8, '0')}`;
 }
 
 /** The owner the copy is for now (`copyOwner` of the session's user and grants). */
