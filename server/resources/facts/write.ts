@@ -80,11 +80,10 @@ export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number,
  */
 export async function writeBatch(tx: Db, world: World, facts: readonly FactRow[], by: number, withIds: boolean,
   valuing: SwipeValuation | null): Promise<Map<string, number>> {
-  const stepsWritten = updateSteps(tx, world, by);
+  const effects = writeSteps(tx, world, by, valuing);
   const inserted = insertFacts(tx, facts, by, withIds);
-  // All awaited at once, so a failure of any is observed (and the others' are not left unhandled).
-  const [ids] = await Promise.all([inserted, stepsWritten,
-    swipeWorkSources(tx, world, valuing).then(works => writeCardsAndWorks(tx, world, by, works))]);
+  // Both awaited at once, so a failure of either is observed (and the other's is not left unhandled).
+  const [ids] = await Promise.all([inserted, effects]);
   return ids;
 }
 
@@ -128,17 +127,17 @@ export function readSwipeValuation(tx: Db, world: World, facts: readonly ReadFac
 
 /**
  * The steps the batch changed, in their final state (a step started and finished in one batch is written once), then
- * their cards and lines re-derived and the finished steps' piece-work records made (a dead letter's resubmission).
+ * their cards and lines re-derived and the finished steps' piece-work records made (valued by `valuing` when given:
+ * `swipeWorkSources`). The steps' update is submitted at the call, before the caller's next statement.
  */
-export async function writeSteps(tx: Db, world: World, by: number): Promise<void> {
+export async function writeSteps(tx: Db, world: World, by: number, valuing?: SwipeValuation | null): Promise<void> {
   if (world.changed.size === 0) return;
   const stepsWritten = updateSteps(tx, world, by);
-  await Promise.all([stepsWritten, swipeWorkSources(tx, world).then(works => writeCardsAndWorks(tx, world, by, works))]);
+  await Promise.all([stepsWritten, swipeWorkSources(tx, world, valuing).then(works => writeCardsAndWorks(tx, world, by, works))]);
 }
 
-/** The update of the steps the batch changed, in their final state, submitted at the call (nothing when none changed). */
+/** The update of the steps the batch changed (at least one), in their final state, submitted at the call. */
 function updateSteps(tx: Db, world: World, by: number): Promise<unknown> {
-  if (world.changed.size === 0) return Promise.resolve();
   const json = JSON.stringify([...world.changed].map(s => ({
     id: s.id, status: s.status, started_at: s.started_at, finished_at: s.finished_at, person_id: s.person_id, device_id: s.device_id,
     good: s.good_quantity, bad: s.bad_quantity,
@@ -158,7 +157,6 @@ function updateSteps(tx: Db, world: World, by: number): Promise<unknown> {
  */
 async function writeCardsAndWorks(tx: Db, world: World, by: number, sources: SwipeWorkSources | null): Promise<void> {
   const touched = new Set([...world.changed].map(s => s.card_id));
-  if (touched.size === 0) return;
   // Submitted together (the transaction's client runs them one after the other; neither reads what the other writes).
   await Promise.all([
     writeDerivedCards(tx, [...world.cards.values()].filter(c => touched.has(c.id)).map(c => ({ ...c, nodes: c.steps }))),
