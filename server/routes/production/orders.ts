@@ -151,12 +151,12 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { db: Db 
       // The salesperson hears that their order was confirmed or finished (unless they moved it themselves).
       if (to === 'confirmed' || to === 'finished') {
         const salers = (await accountsOfPerson(tx, before.saler_id as number | null)).filter(a => a !== auth.accountId);
+        const kind = to === 'confirmed' ? 'order_confirmed' : 'order_finished';
         const said = { order: String(before.show_id), name: auth.name };
-        await sendMessage(tx, salers, lang => (to === 'confirmed'
-          ? { kind: 'order_confirmed', title: translate(lang, 'message_order_confirmed_title', said),
-            body: translate(lang, 'message_order_confirmed_body', said), link: `/orders/edit/${id}` }
-          : { kind: 'order_finished', title: translate(lang, 'message_order_finished_title', said),
-            body: translate(lang, 'message_order_finished_body', said), link: `/orders/edit/${id}` }), auth.accountId);
+        await sendMessage(tx, salers, lang => ({
+          kind, title: translate(lang, `message_${kind}_title`, said), body: translate(lang, `message_${kind}_body`, said),
+          link: `/orders/edit/${id}`,
+        }), auth.accountId);
       }
       const row = (await detailRow(tx, orders, id))!;
       return { msg: 'OK', id, version: row.version as number, dt: (await redactorFor(tx, auth, orders))(row) as TransitionReply['dt'] };
