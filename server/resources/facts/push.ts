@@ -3,6 +3,7 @@ import type { Mutation, MutationStatus } from '../../../src/domain/contract/sync
 import { isMessageKey, translate } from '../../../src/domain/messages/catalog';
 import type { Auth } from '../../auth/sessions';
 import { rows, type Db } from '../../db/connection';
+import { ReferenceGone, rowChecksSkippable } from '../../db/reference-checks';
 import { ApiError } from '../../lib/api-error';
 import { accountsThatCan, sendMessage } from '../messages';
 import { readArgs } from './args';
@@ -39,10 +40,12 @@ function dbError(e: unknown): { code?: unknown; constraint?: unknown } {
 /**
  * Worth deciding and writing the batch again: a uuid found stored by the facts' insert (a plain insert: a unique
  * violation of facts.uuid, which only another device's transaction can cause, undoes the batch; `on conflict do
- * nothing` cost every push its speculative insertion to guard against that rare case), or a transaction PostgreSQL
- * undid because of another (deadlock, serialisation).
+ * nothing` cost every push its speculative insertion to guard against that rare case), a row the batch names deleted
+ * by another transaction after it was read (`ReferenceGone`: decided again, the facts naming it are rejected), or a
+ * transaction PostgreSQL undid because of another (deadlock, serialisation).
  */
 function retryable(e: unknown): boolean {
+  if (e instanceof ReferenceGone) return true;
   const { code, constraint } = dbError(e);
   return (code === '23505' && constraint === 'facts_uuid_key') || code === '40P01' || code === '40001';
 }
@@ -70,7 +73,8 @@ async function raiseWatermark(tx: Db, computerId: number, base: number): Promise
   return Number(r?.last_seq ?? base);
 }
 
-async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, input: PushInput, everyUuid: boolean): Promise<PushOutcome> {
+async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, input: PushInput, everyUuid: boolean,
+  skippable: boolean): Promise<PushOutcome> {
   // One submission, one wait: the computer's lock, then its highest stored seq, the batch's cards with their steps
   // (locked) and what else it names, and the shared locks of the months its swipes can make piece-work records in —
   // the transaction's client runs them in that order, so each runs once the locks before it are held. The statements
@@ -123,7 +127,7 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
 
   // The facts and the steps' effects are submitted together (a uuid found stored by the insert undoes them all anyway),
   // and the watermark right behind the facts' insert (it reads only the facts), so no round trip waits between them.
-  const written = writeBatch(tx, world, decided, auth.accountId, decided.some(f => f.decision.inspection), valuing);
+  const written = writeBatch(tx, world, decided, auth.accountId, decided.some(f => f.decision.inspection), valuing, skippable);
   const base = Math.max(Number(c.last_seq ?? 0), (input.floor ?? 1) - 1);
   const [ids, lastSeq] = await Promise.all([written, raiseWatermark(tx, computer.id, base)]);
   await writeInspections(tx, decided.flatMap(f => (f.decision.inspection
@@ -165,9 +169,10 @@ async function tellResolvers(tx: Db, device: string, decided: readonly FactRow[]
 
 /** Decides and writes one pushed batch; a transaction undone by another is run again (a few times). */
 export async function pushFacts(db: Db, auth: Auth, computerId: number, device: string, input: PushInput): Promise<PushOutcome> {
+  const skippable = await rowChecksSkippable(db);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(tx => pushOnce(tx, auth, computerId, device, input, attempt > 1));
+      return await db.transaction(tx => pushOnce(tx, auth, computerId, device, input, attempt > 1, skippable));
     } catch (e) {
       if (attempt >= 4 || !retryable(e)) {
         if (retryable(e)) throw new ApiError(409, 'write_conflict');

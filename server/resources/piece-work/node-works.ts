@@ -5,6 +5,7 @@ import { roundTo } from '../../../src/domain/rules/numbers';
 import { periodOf } from '../../../src/domain/rules/piece-work';
 import type { Auth } from '../../auth/sessions';
 import { jsonArrayOf, rows, type Db } from '../../db/connection';
+import type { ReferenceChecks } from '../../db/reference-checks';
 import { tableOf } from '../../db/tables';
 import { column } from '../columns';
 import { recordHistoryBatch } from '../write';
@@ -208,7 +209,7 @@ export function valuationOf(tx: Db, works: readonly { work_date: string | null; 
 
 /** `insertWorks` once the valuation is read. */
 export async function insertValued(tx: Db, facts: readonly NodeFacts[], { closed, value, chains }: Valuation, source: 'node' | 'swipe',
-  by: number | null): Promise<{ ids: number[]; skipped: number }> {
+  by: number | null, checks?: ReferenceChecks): Promise<{ ids: number[]; skipped: number }> {
   const open = facts.filter(f => !closed.has(periodOf(f.work_date!)));
   const ids: number[] = [];
   for (let i = 0; i < open.length; i += 2_000) {
@@ -216,11 +217,13 @@ export async function insertValued(tx: Db, facts: readonly NodeFacts[], { closed
       ...f, ...value({ ...f, work_date: f.work_date!, categories: f.item_id === null ? [] : chains.get(f.item_id) ?? [] }),
     }));
     // The rows as one JSON text (JSON.stringify is native; arrays of parameters are escaped element by element).
-    const json = JSON.stringify(batch.map(b => ({
+    const written = batch.map(b => ({
       person_id: b.person_id, work_date: b.work_date, worknode_id: b.worknode_id, item_id: b.item_id, card_id: b.card_id,
       card_show_id: b.card_show_id, cardnode_id: b.cardnode_id, device_id: b.device_id, quantity: b.quantity, bad_quantity: b.bad_quantity,
       weight: b.weight, metres: b.metres, basis: b.basis, rate: b.rate, amount: b.amount, wage_id: b.wage_id,
-    })));
+    }));
+    checks?.note('works', written);
+    const json = JSON.stringify(written);
     const made = await rows<{ id: number }>(tx, sql`
       insert into works (person_id, work_date, worknode_id, item_id, card_id, card_show_id, cardnode_id, device_id, quantity,
         bad_quantity, weight, metres, basis, rate, amount, wage_id, period, source, created_by, updated_by)

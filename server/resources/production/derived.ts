@@ -4,6 +4,7 @@ import { cardnodes } from '../../../src/domain/resources/orders/cardnodes';
 import { cards } from '../../../src/domain/resources/orders/cards';
 import type { Db } from '../../db/connection';
 import { rows } from '../../db/connection';
+import type { ReferenceChecks } from '../../db/reference-checks';
 import { tableOf } from '../../db/tables';
 import { column } from '../columns';
 import { setDerived } from '../write';
@@ -86,9 +87,10 @@ export interface CardWithNodes {
  * step of the cards it swiped), then writes those whose values changed in one statement from arrays, and re-sums the
  * lines whose finished quantity can have moved: a card that became done or stopped being done, or a done card whose
  * finished quantity changed (a card's quantity, which the line's carded quantity sums, is not derived). Same rule and
- * same writes as `refreshCards`: a new change number, no new version, no history.
+ * same writes as `refreshCards`: a new change number, no new version, no history. The cards written are noted in
+ * `checks` when given (the lines' sums name no other row).
  */
-export async function writeDerivedCards(tx: Db, list: readonly CardWithNodes[]): Promise<void> {
+export async function writeDerivedCards(tx: Db, list: readonly CardWithNodes[], checks?: ReferenceChecks): Promise<void> {
   const units = (v: number | null) => Math.round(Number(v ?? 0) * 10_000);
   const changed: ({ id: number } & DerivedCard)[] = [];
   const lines = new Set<number>();
@@ -101,6 +103,7 @@ export async function writeDerivedCards(tx: Db, list: readonly CardWithNodes[]):
     if (finishedMoved && c.detail_id !== null) lines.add(c.detail_id);
   }
   if (changed.length === 0) return;
+  checks?.note('cards', changed);
   const col = <K extends keyof (typeof changed)[number]>(k: K) => sql.param(changed.map(d => d[k]));
   // The cards are also found by `id = any(...)`: joined only to the list, the planner hashed a scan of every card
   // while the table was in the tens of thousands (bench/sync: 3.3 ms of the statement at 8,500 cards, growing with

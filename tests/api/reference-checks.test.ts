@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows, type Db } from '../../server/db/connection';
+import { foreignKeysOf, ReferenceGone, rowChecksSkippable, withoutRowChecks } from '../../server/db/reference-checks';
+import { WRITTEN_WITHOUT_ROW_CHECKS } from '../../server/resources/facts/write';
+import { RESOURCES } from '../../src/domain/resources/all';
+import { freshDatabase, type TestDatabase } from './test-database';
+
+/**
+ * Foreign keys checked once per named row (server/db/reference-checks.ts, decision 141): the stretch of a push that
+ * writes with PostgreSQL's row-by-row checks off must keep every guarantee they give — on both engines, and on
+ * PostgreSQL also against a second connection deleting what the stretch named.
+ */
+
+let tdb: TestDatabase;
+let db: Db;
+let worknode = 0;
+
+beforeAll(async () => {
+  tdb = await freshDatabase('refchecks', { seeded: true });
+  db = tdb.database.db;
+  const [w] = await rows<{ id: number }>(db, sql`select id from worknodes order by id limit 1`);
+  worknode = Number(w!.id);
+});
+afterAll(async () => { await tdb?.drop(); });
+
+/** A person no other row names, made for one case. */
+async function newPerson(code: string): Promise<number> {
+  const [p] = await rows<{ id: number }>(db, sql`
+    insert into persons (code, name, rev) values (${code}, ${code}, next_rev()) returning id`);
+  return Number(p!.id);
+}
+
+/** A piece-work record naming `person`, written by plain SQL (as a writer in the stretch would, noted or not). */
+const insertWork = (tx: Db, person: number) => rows(tx, sql`
+  insert into works (person_id, work_date, worknode_id, rev) values (${person}, '2026-11-26', ${worknode}, next_rev())`);
+
+describe('reference checks', () => {
+  it('cover what a push writes: the declared foreign keys are all there are, and no trigger or rule would be skipped', async () => {
+    const found = await rows<{ tab: string; col: string; to: string }>(db, sql`
+      select t.relname as tab, a.attname as col, f.relname as "to"
+      from pg_constraint k
+      join pg_class t on t.oid = k.conrelid join pg_class f on f.oid = k.confrelid
+      join pg_namespace n on n.oid = t.relnamespace and n.nspname = 'public'
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = k.conkey[1]
+      where k.contype = 'f' and t.relname = any(${sql.param([...WRITTEN_WITHOUT_ROW_CHECKS])}::text[])`);
+    const declared = WRITTEN_WITHOUT_ROW_CHECKS.flatMap(t => foreignKeysOf(t).map(([col, to]) => `${t}.${col} → ${to}`));
+    expect(found.map(r => `${r.tab}.${r.col} → ${r.to}`).sort()).toEqual(declared.sort());
+    expect(declared.length).toBeGreaterThan(15);
+    const own = await rows<{ name: string }>(db, sql`
+      select tgname as name from pg_trigger where not tgisinternal
+        and tgrelid::regclass::text = any(${sql.param([...WRITTEN_WITHOUT_ROW_CHECKS])}::text[])
+      union all
+      select rulename from pg_rules where schemaname = 'public' and tablename = any(${sql.param([...WRITTEN_WITHOUT_ROW_CHECKS])}::text[])`);
+    expect(own).toEqual([]);
+    // Every table the list names is a declared one (foreignKeysOf throws otherwise).
+    expect(WRITTEN_WITHOUT_ROW_CHECKS.every(t => RESOURCES.some(r => r.name === t))).toBe(true);
+  });
+
+  it('may turn the row checks off here (the test role is a superuser)', async () => {
+    expect(await rowChecksSkippable(db)).toBe(true);
+  });
+
+  it('fail the stretch when a noted row is missing, and nothing it wrote stays', async () => {
+    const missing = 987_654_321;
+    const attempt = db.transaction(tx => withoutRowChecks(tx, true, new Map(), async checks => {
+      await insertWork(tx, missing); // the trigger would refuse it; off, only the lock below can
+      checks.note('works', [{ person_id: missing, worknode_id: worknode }]);
+    }));
+    await expect(attempt).rejects.toBeInstanceOf(ReferenceGone);
+    await expect(attempt).rejects.toMatchObject({ table: 'persons' });
+    const [left] = await rows<{ n: number }>(db, sql`select count(*)::int as n from works where person_id = ${missing}`);
+    expect(left!.n).toBe(0);
+  });
+
+  it('pass a stretch whose noted rows exist, skip the rows held already, and turn the checks back on after it', async () => {
+    const person = await newPerson('RC-OK');
+    const after = await db.transaction(async tx => {
+      await withoutRowChecks(tx, true, new Map([['worknodes', new Set([worknode])]]), async checks => {
+        await insertWork(tx, person);
+        checks.note('works', [{ person_id: person, worknode_id: worknode, item_id: null }]);
+      });
+      const [mode] = await rows<{ m: string }>(tx, sql`select current_setting('session_replication_role') as m`);
+      // A bad reference after the stretch is refused by the trigger again (in a savepoint, so the rest commits).
+      const refused = await tx.transaction(sp => insertWork(sp, 987_654_322)).then(() => 'written', (e: unknown) => {
+        const x = e as { code?: string; cause?: { code?: string } };
+        return x.code ?? x.cause?.code;
+      });
+      return { mode: mode!.m, refused };
+    });
+    expect(after).toEqual({ mode: 'origin', refused: '23503' });
+    const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from works where person_id = ${person}`);
+    expect(n!.n).toBe(1);
+  });
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)('hold a named row against another connection\'s delete until the writes commit (PostgreSQL)',
+    async () => {
+      const person = await newPerson('RC-HOLD');
+      const other = new pg.Client({ connectionString: tdb.url! });
+      await other.connect();
+      try {
+        await other.query(`set lock_timeout = '300ms'`);
+        const whileOpen = await db.transaction(async tx => {
+          await withoutRowChecks(tx, true, new Map(), async checks => {
+            await insertWork(tx, person);
+            checks.note('works', [{ person_id: person, worknode_id: worknode }]);
+          });
+          // The delete needs the row's lock, which this transaction holds until it ends: it can only time out.
+          return other.query('delete from persons where id = $1', [person]).then(() => 'deleted', (e: { code?: string }) => e.code);
+        });
+        expect(whileOpen).toBe('55P03');
+        // Once the record is committed the delete finds it, as the foreign key's own check would have made it.
+        const afterCommit = await other.query('delete from persons where id = $1', [person]).then(() => 'deleted', (e: { code?: string }) => e.code);
+        expect(afterCommit).toBe('23503');
+      } finally {
+        await other.end();
+      }
+    });
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)('are kept row by row for a role that may not turn them off, until it is granted (PostgreSQL)',
+    async () => {
+      const role = `ipos_rc_${process.pid}`;
+      const admin = (q: string) => rows(db, sql.raw(q));
+      await admin(`create role ${role} login`);
+      const url = new URL(tdb.url!);
+      url.username = role;
+      const client = new pg.Client({ connectionString: url.toString() });
+      try {
+        await client.connect();
+        // A fresh drizzle instance: the answer is kept per database handle.
+        expect(await rowChecksSkippable(drizzle(client) as unknown as Db)).toBe(false);
+        await admin(`grant set on parameter session_replication_role to ${role}`);
+        expect(await rowChecksSkippable(drizzle(client) as unknown as Db)).toBe(true);
+      } finally {
+        await client.end().catch(() => {});
+        await admin(`revoke set on parameter session_replication_role from ${role}`);
+        await admin(`drop role ${role}`);
+      }
+    });
+});
