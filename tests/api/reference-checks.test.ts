@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Auth } from '../../server/auth/sessions';
 import { rows, type Db } from '../../server/db/connection';
 import { foreignKeysOf, ReferenceGone, rowChecksSkippable, withoutRowChecks } from '../../server/db/reference-checks';
+import { pushFacts } from '../../server/resources/facts/push';
 import { WRITTEN_WITHOUT_ROW_CHECKS } from '../../server/resources/facts/write';
 import { RESOURCES } from '../../src/domain/resources/all';
 import { freshDatabase, type TestDatabase } from './test-database';
@@ -114,6 +117,48 @@ describe('reference checks', () => {
         // Once the record is committed the delete finds it, as the foreign key's own check would have made it.
         const afterCommit = await other.query('delete from persons where id = $1', [person]).then(() => 'deleted', (e: { code?: string }) => e.code);
         expect(afterCommit).toBe('23503');
+      } finally {
+        await other.end();
+      }
+    });
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)('decide a push again when a person it names is deleted while it writes: the swipe is then refused (PostgreSQL)',
+    async () => {
+      // A kiosk of the demo plant and the first waiting step of a card at one of its work nodes.
+      const [spot] = await rows<{ computer: number; code: string; card: string; worknode: number; mode: string }>(db, sql`
+        select k.id as computer, k.code, c.show_id as card, n.worknode_id as worknode, w.tap_mode as mode
+        from computers k
+        join cardnodes n on n.worknode_id = any(k.worknode_ids) and n.status = 'waiting' and not n.canceled and n.seq = 1
+        join cards c on c.id = n.card_id and not c.canceled
+        join worknodes w on w.id = n.worknode_id
+        order by k.id, n.id limit 1`);
+      expect(spot).toBeDefined();
+      const person = await newPerson('RC-GONE');
+      // Another connection deletes the person and holds the row until told to commit.
+      const other = new pg.Client({ connectionString: tdb.url! });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('delete from persons where id = $1', [person]);
+        const [admin] = await rows<{ id: number }>(db, sql`select id from accounts where username = 'admin'`);
+        const auth = { accountId: Number(admin!.id) } as Auth; // pushFacts reads only who writes
+        const id = randomUUID();
+        const pushed = pushFacts(db, auth, Number(spot!.computer), spot!.code, { mutations: [{
+          id, seq: 1, name: 'tap', v: 1, at: new Date().toISOString(),
+          args: { card: spot!.card, worknode_id: Number(spot!.worknode), person_id: person, action: spot!.mode === 'single' ? 'pass' : 'start' },
+        }] });
+        // The push read the person (the delete is not committed) and waits for its lock on it: then the delete commits.
+        for (;;) {
+          const [w] = await rows<{ n: number }>(db, sql`
+            select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+          if (w!.n > 0) break;
+          await new Promise(r => setTimeout(r, 20));
+        }
+        await other.query('commit');
+        const outcome = await pushed;
+        expect(outcome.results).toEqual([{ id, status: 'rejected', reason: { key: 'tap_person_unknown' } }]);
+        const [fact] = await rows<{ person_id: number | null; status: string }>(db, sql`select person_id, status from facts where uuid = ${id}`);
+        expect(fact).toEqual({ person_id: null, status: 'rejected' });
       } finally {
         await other.end();
       }
