@@ -1,7 +1,7 @@
 import type { ReportFactsReply } from '../../domain/contract/report-facts';
 import { MAX_FACT_DAYS } from '../../domain/contract/report-facts';
 import type { ReportSource } from '../../domain/reports/fact-sources';
-import { dayOf, daysOfPages, dayString, joinDays, type LoadedDays } from '../../domain/reports/fact-set';
+import { dayOf, DaySplitter, dayString, joinDays, type FactDay, type LoadedDays } from '../../domain/reports/fact-set';
 import { dateOfDay } from '../../domain/rules/aggregate';
 import { i18n } from '../../i18n';
 import { ApiError, isUnreachableError } from '../errors';
@@ -62,14 +62,17 @@ function badReply(): ApiError {
   return new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
 }
 
-/** Every page of the source's facts over [from, to] (at most MAX_FACT_DAYS). */
-async function fetchSpan(source: ReportSource, from: number, to: number, signal?: AbortSignal): Promise<ReportFactsReply[]> {
-  const pages: ReportFactsReply[] = [];
+/**
+ * The source's facts over [from, to] (at most MAX_FACT_DAYS), one record per day: every page fetched in turn and split
+ * into its days as it arrives, so only one page's JSON is held at a time.
+ */
+async function fetchSpan(source: ReportSource, from: number, to: number, signal?: AbortSignal): Promise<FactDay[]> {
+  const split = new DaySplitter(source);
   for (let after = 0; ;) {
     const r = await apiGet<ReportFactsReply>(`/reports/facts/${source}/`, { from: dayString(from), to: dayString(to), after, limit: PAGE }, { signal });
     if (typeof r !== 'object' || r === null || !Array.isArray(r.ids) || typeof r.keys !== 'object') throw badReply();
-    pages.push(r);
-    if (r.next === null) return pages;
+    split.add(r);
+    if (r.next === null) return split.days(from, to);
     after = r.next;
   }
 }
@@ -111,7 +114,7 @@ export async function loadReportFacts(source: ReportSource, from: string, to: st
   if (o.online && wanted.length > 0) {
     try {
       for (const [a, b] of spans(wanted)) {
-        const records = daysOfPages(source, a, b, await fetchSpan(source, a, b, o.signal));
+        const records = await fetchSpan(source, a, b, o.signal);
         for (const r of records) held.set(r.day, r);
         // A full storage keeps the report from the copy, not from being shown (storage.ts evicts the caches).
         await store.reportdays.bulkPut(records).catch((e: unknown) => { if (!isQuotaError(e)) throw e; });

@@ -43,43 +43,98 @@ export const dayString = (n: number): string => {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 };
 
-/** The pages of a span split into one record per day of the span, the empty days included. */
-export function daysOfPages(source: ReportSource, from: number, to: number, pages: readonly ReportFactsReply[]): FactDay[] {
-  const def = FACT_SOURCES[source];
-  const asOf = Math.min(...pages.map(p => Date.parse(p.asOf)));
-  const hidden = pages[0]?.hidden ?? [];
-  const measures = Object.keys(def.measures).filter(m => !hidden.includes(m));
-  const byDay = new Map<number, { page: ReportFactsReply; i: number }[]>();
-  for (const page of pages) {
-    const days = page.keys.day ?? [];
-    for (let i = 0; i < page.count; i++) {
-      const list = byDay.get(days[i]!) ?? [];
-      list.push({ page, i });
-      byDay.set(days[i]!, list);
-    }
-  }
-  const out: FactDay[] = [];
-  for (let day = from; day <= to; day++) {
-    const facts = byDay.get(day) ?? [];
-    const keys: Record<string, Int32Array> = {};
-    const names: Record<string, Record<string, string>> = {};
-    for (const k of def.keys) {
-      keys[k.name] = Int32Array.from(facts, f => f.page.keys[k.name]?.[f.i] ?? 0);
-      if (!k.ref) continue;
-      const named: Record<string, string> = {};
-      for (const f of facts) {
-        const id = f.page.keys[k.name]?.[f.i] ?? 0;
-        const name = f.page.names[k.name]?.[String(id)];
-        if (name !== undefined) named[String(id)] = name;
-      }
-      names[k.name] = named;
-    }
-    const values: Record<string, Float64Array> = {};
-    for (const m of measures) values[m] = Float64Array.from(facts, f => f.page.measures[m]?.[f.i] ?? NaN);
-    out.push({ source, day, count: facts.length, ids: Int32Array.from(facts, f => f.page.ids[f.i] ?? 0), keys, measures: values, hidden,
-      names, asOf });
-  }
+/** One page's facts of one day, as columns. */
+interface DayChunk {
+  ids: Int32Array;
+  keys: Record<string, Int32Array>;
+  measures: Record<string, Float64Array>;
+  names: Record<string, Record<string, string>>;
+}
+
+/** Joins columns end to end (one column is taken as it is). */
+function concat<A extends Int32Array | Float64Array>(parts: readonly A[], make: (n: number) => A): A {
+  if (parts.length === 1) return parts[0]!;
+  const out = make(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
   return out;
+}
+
+/**
+ * The pages of a span split into one record per day, page by page as they arrive: each page becomes typed columns per
+ * day at once, so the page's JSON can go before the next is fetched — a span of a busy plant is held as columns, not
+ * as the server's pages (docs/reports.md "Offline"). No object per fact: a page's facts are counted per day, then
+ * written into their day's columns.
+ */
+export class DaySplitter {
+  private readonly chunks = new Map<number, DayChunk[]>();
+  private asOf = Infinity;
+  private hidden: string[] | null = null;
+
+  constructor(private readonly source: ReportSource) {}
+
+  /** Splits one page into its days. The measures left out are the first page's (the caller's grants do not change mid-span). */
+  add(page: ReportFactsReply): void {
+    const def = FACT_SOURCES[this.source];
+    this.asOf = Math.min(this.asOf, Date.parse(page.asOf));
+    const hidden = (this.hidden ??= page.hidden ?? []);
+    const measures = Object.keys(def.measures).filter(m => !hidden.includes(m));
+    const refKeys = def.keys.filter(k => k.ref).map(k => k.name);
+    const days = page.keys.day ?? [];
+    const counts = new Map<number, number>();
+    for (let i = 0; i < page.count; i++) counts.set(days[i]!, (counts.get(days[i]!) ?? 0) + 1);
+    const slots = new Map<number, { chunk: DayChunk; at: number }>();
+    for (const [day, n] of counts) {
+      const chunk: DayChunk = {
+        ids: new Int32Array(n), keys: Object.fromEntries(def.keys.map(k => [k.name, new Int32Array(n)])),
+        measures: Object.fromEntries(measures.map(m => [m, new Float64Array(n)])), names: Object.fromEntries(refKeys.map(k => [k, {}])),
+      };
+      slots.set(day, { chunk, at: 0 });
+      const list = this.chunks.get(day);
+      if (list) list.push(chunk); else this.chunks.set(day, [chunk]);
+    }
+    for (let i = 0; i < page.count; i++) {
+      const slot = slots.get(days[i]!)!;
+      const j = slot.at++;
+      const { chunk } = slot;
+      chunk.ids[j] = page.ids[i] ?? 0;
+      for (const k of def.keys) chunk.keys[k.name]![j] = page.keys[k.name]?.[i] ?? 0;
+      for (const k of refKeys) {
+        const id = String(page.keys[k]?.[i] ?? 0);
+        const name = page.names[k]?.[id];
+        if (name !== undefined) chunk.names[k]![id] = name;
+      }
+      // A missing value (null) is NaN.
+      for (const m of measures) chunk.measures[m]![j] = page.measures[m]?.[i] ?? NaN;
+    }
+  }
+
+  /** One record per day of [from, to], the empty days included, each day's facts in the order the pages had them. */
+  days(from: number, to: number): FactDay[] {
+    const def = FACT_SOURCES[this.source];
+    const hidden = this.hidden ?? [];
+    const measures = Object.keys(def.measures).filter(m => !hidden.includes(m));
+    const out: FactDay[] = [];
+    for (let day = from; day <= to; day++) {
+      const parts = this.chunks.get(day) ?? [];
+      const keys: Record<string, Int32Array> = {};
+      for (const k of def.keys) keys[k.name] = concat(parts.map(p => p.keys[k.name]!), n => new Int32Array(n));
+      const values: Record<string, Float64Array> = {};
+      for (const m of measures) values[m] = concat(parts.map(p => p.measures[m]!), n => new Float64Array(n));
+      const names: Record<string, Record<string, string>> = {};
+      for (const k of def.keys) if (k.ref) names[k.name] = Object.assign({}, ...parts.map(p => p.names[k.name]));
+      const ids = concat(parts.map(p => p.ids), n => new Int32Array(n));
+      out.push({ source: this.source, day, count: ids.length, ids, keys, measures: values, hidden, names, asOf: this.asOf });
+    }
+    return out;
+  }
+}
+
+/** The pages of a span split into one record per day of the span, the empty days included (`DaySplitter`). */
+export function daysOfPages(source: ReportSource, from: number, to: number, pages: readonly ReportFactsReply[]): FactDay[] {
+  const split = new DaySplitter(source);
+  for (const page of pages) split.add(page);
+  return split.days(from, to);
 }
 
 /**
