@@ -2,8 +2,9 @@ import { transfer, wrap, type Remote } from 'comlink';
 import { aggregateAsync, type AggregateQuery, type AggregateResult, type FactSet } from '../domain/rules/aggregate';
 import { factBuffers, type AggregateApi } from './aggregate-types';
 
-export type { AggregateOp, AggregateQuery, AggregateResult, FactFilter, FactSet, GroupKey, MeasureKind, MeasureSpec, PivotResult, TimeBucket }
+export type { AggregateOp, AggregateQuery, AggregateResult, FactFilter, FactSet, GroupKey, MeasureKind, MeasureSpec, PivotResult }
   from '../domain/rules/aggregate';
+export type { TimeBucket } from '../domain/rules/day-numbers';
 
 /**
  * Reports computed in the aggregation worker (DESIGN §7, issue 14). A worker is started on first use and kept

@@ -1,4 +1,5 @@
-import { dayNumber, type AggregateQuery, type FactSet } from '../../../src/domain/rules/aggregate';
+import { type AggregateQuery, type FactSet } from '../../../src/domain/rules/aggregate';
+import { dayNumber } from '../../../src/domain/rules/day-numbers';
 
 /**
  * The bench's facts: a plant's year of production records, dictionary-encoded as the report screens would send them

@@ -1,5 +1,6 @@
 import { round2 } from '../../../src/domain/rules/numbers';
-import { monthStart, type FactSet } from '../../../src/domain/rules/aggregate';
+import { type FactSet } from '../../../src/domain/rules/aggregate';
+import { monthStart } from '../../../src/domain/rules/day-numbers';
 import { DAY0, DAYS, ITEMS, MONTHS, NODES } from './facts';
 
 /**

@@ -9,7 +9,7 @@ import { orders } from '../../../src/domain/resources/orders/orders';
 import { works } from '../../../src/domain/resources/production/works';
 import { facts } from '../../../src/domain/resources/shopfloor/facts';
 import { inventorydetails } from '../../../src/domain/resources/shopfloor/inventorydetails';
-import { dayNumber } from '../../../src/domain/rules/aggregate';
+import { dayNumber } from '../../../src/domain/rules/day-numbers';
 import { localDayStart } from '../../../src/domain/rules/date-single';
 import { canAct, canRead, hiddenOf } from '../../auth/permissions';
 import { ownerConditionOn } from '../../auth/row-scope';

@@ -2,7 +2,7 @@ import type { ReportFactsReply } from '../../domain/contract/report-facts';
 import { MAX_FACT_DAYS } from '../../domain/contract/report-facts';
 import type { ReportSource } from '../../domain/reports/fact-sources';
 import { dayOf, DaySplitter, dayString, joinDays, type FactDay, type LoadedDays } from '../../domain/reports/fact-set';
-import { dateOfDay } from '../../domain/rules/aggregate';
+import { dateOfDay } from '../../domain/rules/day-numbers';
 import { i18n } from '../../i18n';
 import { ApiError, isUnreachableError } from '../errors';
 import { apiGet } from '../http';

@@ -1,5 +1,6 @@
 import type { ReportFactsReply } from '../contract/report-facts';
-import { dateOfDay, dayNumber, type FactSet } from '../rules/aggregate';
+import { type FactSet } from '../rules/aggregate';
+import { dateOfDay, dayNumber } from '../rules/day-numbers';
 import { FACT_SOURCES, type ReportSource } from './fact-sources';
 
 /**

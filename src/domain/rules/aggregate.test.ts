@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  aggregate, aggregateAsync, aggregateSteps, dateOfDay, dayNumber, isoWeek, monthStart, weekStart,
-  type AggregateQuery, type AggregateResult, type FactSet, type MeasureKind,
-} from './aggregate';
+import { aggregate, aggregateAsync, aggregateSteps, type AggregateQuery, type AggregateResult, type FactSet, type MeasureKind } from './aggregate';
+import { dateOfDay, dayNumber, isoWeek, monthStart, weekStart } from './day-numbers';
 import { round2, sumInts, sumMoney, sumQuantities } from './numbers';
 
 const N = Number.NaN;

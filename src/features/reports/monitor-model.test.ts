@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aggregate, dayNumber, type FactSet } from '../../domain/rules/aggregate';
+import { aggregate, type FactSet } from '../../domain/rules/aggregate';
+import { dayNumber } from '../../domain/rules/day-numbers';
 import {
   chartData, copyFacts, currentGrouping, filterOf, formatValue, groupingChoices, labelOf, levels, pivotSheetRows, pivotTable, queryOf,
   sheetRows, tableRows, visibleMeasures,

@@ -1,6 +1,7 @@
 import { dayString } from '../../domain/reports/fact-set';
 import { FACT_SOURCES } from '../../domain/reports/fact-sources';
-import { monthStart, type AggregateQuery, type AggregateResult, type FactFilter, type FactSet } from '../../domain/rules/aggregate';
+import { type AggregateQuery, type AggregateResult, type FactFilter, type FactSet } from '../../domain/rules/aggregate';
+import { monthStart } from '../../domain/rules/day-numbers';
 import { formatNumber } from '../../domain/rules/numbers';
 import type { Grouping, MonitorDef, MonitorMeasure } from './monitors';
 

@@ -1,5 +1,6 @@
 import type { ReportSource } from '../../domain/reports/fact-sources';
-import type { AggregateOp, TimeBucket } from '../../domain/rules/aggregate';
+import type { AggregateOp } from '../../domain/rules/aggregate';
+import type { TimeBucket } from '../../domain/rules/day-numbers';
 
 /**
  * The monitoring screens (spec §1 "Monitoring menu items", issue 14), one declaration each: the source of their facts
