@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { tableShape } from '../../src/domain/registry/sql-shape';
 import { RESOURCES } from '../../src/domain/resources/all';
 import { rows, type Db } from './connection';
 
@@ -21,9 +22,9 @@ import { rows, type Db } from './connection';
  * it); unique and check constraints are not triggers and still hold.
  */
 
-/** Every declared foreign key: table → its columns that reference another table's id (`ref` fields). */
+/** Every declared foreign key: table → its columns that reference another table's id, as the migrations make them. */
 const FOREIGN_KEYS: ReadonlyMap<string, readonly (readonly [column: string, to: string])[]> = new Map(RESOURCES.map(r => [
-  r.name, Object.entries(r.fields).flatMap(([name, f]) => (f.type === 'ref' ? [[name, f.to] as const] : [])),
+  r.name, tableShape(r).columns.flatMap(c => (c.references ? [[c.name, c.references] as const] : [])),
 ]));
 
 /** The foreign-key columns of a declared table, as the checks read them (for the catalog test). */
@@ -95,7 +96,7 @@ const permitted = new WeakMap<Db, Promise<boolean>>();
 export function rowChecksSkippable(db: Db): Promise<boolean> {
   let p = permitted.get(db);
   if (!p) {
-    p = (async () => {
+    const asked = (async () => {
       const [r] = await rows<{ su: string; v: number | string }>(db, sql`
         select current_setting('is_superuser') as su, current_setting('server_version_num')::int as v`);
       if (r?.su === 'on') return true;
@@ -103,7 +104,9 @@ export function rowChecksSkippable(db: Db): Promise<boolean> {
       const [g] = await rows<{ ok: boolean }>(db, sql`select has_parameter_privilege('session_replication_role', 'SET') as ok`);
       return g?.ok === true;
     })();
-    permitted.set(db, p);
+    // A failed question (the database briefly away) is asked again by the next push, not remembered.
+    asked.catch(() => permitted.delete(db));
+    permitted.set(db, (p = asked));
   }
   return p;
 }
@@ -113,12 +116,12 @@ export function rowChecksSkippable(db: Db): Promise<boolean> {
  * given and locked at the end (`ReferenceChecks.lock`); the triggers are back on for whatever the transaction runs
  * after. The statements are queued on the transaction's one connection in call order, so the switch off is submitted
  * before `fn`'s first statement and the switch on after the lock. Without `skippable`, `fn` runs as it would anyway,
- * its notes unused.
+ * with no checks to note in.
  */
 export async function withoutRowChecks<T>(tx: Db, skippable: boolean, held: ReadonlyMap<string, ReadonlySet<number>>,
-  fn: (checks: ReferenceChecks) => Promise<T>): Promise<T> {
+  fn: (checks: ReferenceChecks | undefined) => Promise<T>): Promise<T> {
+  if (!skippable) return fn(undefined);
   const checks = new ReferenceChecks(held);
-  if (!skippable) return fn(checks);
   const off = rows(tx, sql`set local session_replication_role = replica`);
   off.catch(() => {}); // a failure fails the statements queued behind it, which `fn` awaits
   const out = await fn(checks);

@@ -70,7 +70,7 @@ describe('reference checks', () => {
     const missing = 987_654_321;
     const attempt = db.transaction(tx => withoutRowChecks(tx, true, new Map(), async checks => {
       await insertWork(tx, missing); // the trigger would refuse it; off, only the lock below can
-      checks.note('works', [{ person_id: missing, worknode_id: worknode }]);
+      checks!.note('works', [{ person_id: missing, worknode_id: worknode }]);
     }));
     await expect(attempt).rejects.toBeInstanceOf(ReferenceGone);
     await expect(attempt).rejects.toMatchObject({ table: 'persons' });
@@ -83,7 +83,7 @@ describe('reference checks', () => {
     const after = await db.transaction(async tx => {
       await withoutRowChecks(tx, true, new Map([['worknodes', new Set([worknode])]]), async checks => {
         await insertWork(tx, person);
-        checks.note('works', [{ person_id: person, worknode_id: worknode, item_id: null }]);
+        checks!.note('works', [{ person_id: person, worknode_id: worknode, item_id: null }]);
       });
       const [mode] = await rows<{ m: string }>(tx, sql`select current_setting('session_replication_role') as m`);
       // A bad reference after the stretch is refused by the trigger again (in a savepoint, so the rest commits).
@@ -108,7 +108,7 @@ describe('reference checks', () => {
         const whileOpen = await db.transaction(async tx => {
           await withoutRowChecks(tx, true, new Map(), async checks => {
             await insertWork(tx, person);
-            checks.note('works', [{ person_id: person, worknode_id: worknode }]);
+            checks!.note('works', [{ person_id: person, worknode_id: worknode }]);
           });
           // The delete needs the row's lock, which this transaction holds until it ends: it can only time out.
           return other.query('delete from persons where id = $1', [person]).then(() => 'deleted', (e: { code?: string }) => e.code);
