@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportFactsReply } from '../contract/report-facts';
-import { daysOfPages, DaySplitter, joinDays } from './fact-set';
+import { DaySplitter, joinDays } from './fact-set';
 
 /** A fact of the `taps` source (keys: day, person, worknode, computer, card; measures: good, bad, rejected). */
 interface Tap { id: number; day: number; person: number; good: number | null }
@@ -29,7 +29,9 @@ const facts: Tap[] = [
 
 describe('splitting report pages into days', () => {
   it('gives the same days whether the facts come in one page or several, a day split across pages included', () => {
-    const whole = daysOfPages('taps', 99, 102, [page(facts, '2026-03-01T00:00:00Z', null)]);
+    const one = new DaySplitter('taps');
+    one.add(page(facts, '2026-03-01T00:00:00Z', null));
+    const whole = one.days(99, 102);
     const split = new DaySplitter('taps');
     split.add(page(facts.slice(0, 3), '2026-03-01T00:00:00Z', 3));
     split.add(page(facts.slice(3), '2026-03-01T00:00:00Z', null));

@@ -131,13 +131,6 @@ export class DaySplitter {
   }
 }
 
-/** The pages of a span split into one record per day of the span, the empty days included (`DaySplitter`). */
-export function daysOfPages(source: ReportSource, from: number, to: number, pages: readonly ReportFactsReply[]): FactDay[] {
-  const split = new DaySplitter(source);
-  for (const page of pages) split.add(page);
-  return split.days(from, to);
-}
-
 /**
  * The days' records as one fact set (day order), with their names, hidden measures and oldest read time. A fact found
  * in two days (its day changed between the reads) is taken from the newer read only.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportFactsReply, ReportTotalsReply } from '../../../src/domain/contract/report-facts';
-import { dayOf, daysOfPages, joinDays } from '../../../src/domain/reports/fact-set';
+import { dayOf, DaySplitter, joinDays } from '../../../src/domain/reports/fact-set';
 import { FACT_SOURCES, REPORT_SOURCES, type ReportSource } from '../../../src/domain/reports/fact-sources';
 import { localDateString } from '../../../src/domain/rules/date-single';
 import { aggregate } from '../../../src/domain/rules/aggregate';
@@ -19,8 +19,11 @@ const to = localDateString(today);
 const from = localDateString(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 399));
 
 /** The pages as the aggregation reads them (split per day and joined, as the client does). */
-const factSetOf = (source: ReportSource, pages: readonly ReportFactsReply[]) =>
-  joinDays(source, daysOfPages(source, dayOf(from), dayOf(to), pages)).set;
+function factSetOf(source: ReportSource, pages: readonly ReportFactsReply[]) {
+  const split = new DaySplitter(source);
+  for (const page of pages) split.add(page);
+  return joinDays(source, split.days(dayOf(from), dayOf(to))).set;
+}
 
 async function everyPage(source: ReportSource, role: DemoRole = 'admin', limit = 5_000): Promise<ReportFactsReply[]> {
   const session = await sessionOf(role);
