@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import type { Access } from '../../src/domain/contract/endpoint';
 import { isLang } from '../../src/domain/messages/catalog';
-import type { ResourceDef } from '../../src/domain/registry/resource';
+import { computers } from '../../src/domain/resources/devices/computers';
 import { DEFAULT_SECURITY, type SecurityOptions } from '../auth/options';
 import { canAct, canRead, canSaveSomething } from '../auth/permissions';
 import { resolveSession, type Auth } from '../auth/sessions';
@@ -9,14 +10,12 @@ import type { Db } from '../db/connection';
 import { ApiError, forbidden } from '../lib/api-error';
 
 /**
- * Who may call a route, declared on the route (`config.access`): `public`, any logged-in `session`, or a resource
- * operation checked against the role's grants (server/auth/permissions.ts): `read` (list, detail: `view` of the
- * resource or of one referencing it), `view` (the resource's own `view`: its facts for reports, not just its names),
- * `write` (save: the handler then checks create, edit or a special action), `delete` (delete or cancel), `import`. A
- * route without
- * `config.access` needs a session, so forgetting it fails closed.
+ * Who may call a route, declared with its endpoint (src/domain/contract/endpoint.ts `Access`) and put on the route's
+ * `config.access`: `public`, any logged-in `session`, a `device` session, or a resource operation and/or special
+ * action checked against the role's grants (server/auth/permissions.ts). A route without `config.access` needs a
+ * session, so forgetting it fails closed.
  */
-export type Access = 'public' | 'session' | { resource: ResourceDef; op: 'read' | 'view' | 'write' | 'delete' | 'import' };
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,14 +32,27 @@ export function authOf(req: { auth: Auth | null }): Auth {
   return req.auth;
 }
 
-function allowed(auth: Auth, access: Exclude<Access, 'public' | 'session'>): boolean {
+function allowed(auth: Auth, access: Exclude<Access, 'public' | 'session' | 'device'>): boolean {
+  if (access.action !== undefined && !canAct(auth, access.resource, access.action)) return false;
   switch (access.op) {
+    case undefined: return true;
     case 'read': return canRead(auth, access.resource);
     case 'view': return canAct(auth, access.resource, 'view');
     case 'write': return canSaveSomething(auth, access.resource);
     case 'delete': return canAct(auth, access.resource, 'delete');
     case 'import': return canAct(auth, access.resource, 'import');
+    case 'export': return canAct(auth, access.resource, 'export');
   }
+}
+
+/**
+ * A device session: a terminal's login (bound to its `computers` row) whose account still holds the `kiosk` action of
+ * computers — what the login itself required (server/routes/accounts/login.ts), asked again on every call so a
+ * narrowed role stops a kiosk's sync at once.
+ */
+function assertDevice(auth: Auth): void {
+  if (auth.computerId == null) throw new ApiError(403, 'device_login_required');
+  if (!canAct(auth, computers, 'kiosk')) throw new ApiError(403, 'computer_not_allowed');
 }
 
 export default fp(async function auth(app: FastifyInstance, opts: { db: Db; security?: SecurityOptions }) {
@@ -64,6 +76,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { db: Db; secu
     if (req.is404) return;
     const access = req.routeOptions.config.access ?? 'session';
     if (access === 'public' || access === 'session') return;
+    if (access === 'device') return assertDevice(authOf(req));
     if (!allowed(authOf(req), access)) throw forbidden();
   });
 });

@@ -1,44 +1,29 @@
-import type { GenerateParams, GenerateReply, PerNodeReply, PerNodeRow, SplitReply } from '../domain/contract/cards';
+import type { GenerateParams, GenerateReply, PerNodeRow, SplitReply } from '../domain/contract/cards';
+import { cardsPerNode, generateCards, splitCard } from '../domain/contract/endpoints/orders';
 import type { CardNodeStatus } from '../domain/rules/card-status';
-import { i18n } from '../i18n';
-import { ApiError } from './errors';
-import { apiGet, apiPost } from './http';
+import { callEndpoint } from './endpoint-call';
 import type { CallOptions } from './resource-client';
 
 /**
- * The special calls of process cards (docs/production.md "Cards", contract src/domain/contract/cards.ts). The
+ * The special calls of process cards (docs/production.md "Cards", declared in src/domain/contract/endpoints/orders.ts). The
  * generic reads (list, detail, history) go through `resourceClient(cards)`; the cards list's own parameters are
  * built by `cardListParams` below so no screen spells them.
  */
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A 2xx reply without what the contract promises: the address answers, but not as our server. */
-function badReply(): ApiError {
-  return new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
+/**
+ * Cards from an order line, by `count` or by `size`. The key makes a repeat (a double click, a retry after a lost
+ * reply) answer the first generation instead of making the cards twice; one key per generation the user asks for.
+ */
+function generate(p: GenerateParams, o: CallOptions & { idempotencyKey: string }): Promise<GenerateReply> {
+  return callEndpoint(generateCards, p, { signal: o.signal, idempotencyKey: o.idempotencyKey });
 }
 
 /**
- * `POST /orders/cards/generate/`: cards from an order line, by `count` or by `size`. The key makes a repeat (a double
- * click, a retry after a lost reply) answer the first generation instead of making the cards twice; one key per
- * generation the user asks for.
+ * A new card of `quantity` from card `id` at `version`; the card keeps the rest. A stale version is refused (409 with
+ * `version`, `updated_by_name`, `updated_at`), as any save's.
  */
-async function generate(p: GenerateParams, o: CallOptions & { idempotencyKey: string }): Promise<GenerateReply> {
-  const r = await apiPost<GenerateReply>('/orders/cards/generate/', { ...p }, {
-    signal: o.signal, headers: { 'Idempotency-Key': o.idempotencyKey },
-  });
-  if (!isRecord(r) || !Array.isArray(r.dt)) throw badReply();
-  return r;
-}
-
-/**
- * `POST /orders/cards/split/`: a new card of `quantity` from card `id` at `version`; the card keeps the rest. A stale
- * version is refused (409 with `version`, `updated_by_name`, `updated_at`), as any save's.
- */
-async function split(p: { id: number; version: number; quantity: number }, o: CallOptions = {}): Promise<SplitReply> {
-  const r = await apiPost<SplitReply>('/orders/cards/split/', { id: p.id, version: p.version, quantity: p.quantity }, { signal: o.signal });
-  if (!isRecord(r) || !isRecord(r.dt) || !isRecord(r.split)) throw badReply();
-  return r;
+function split(p: { id: number; version: number; quantity: number }, o: CallOptions = {}): Promise<SplitReply> {
+  return callEndpoint(splitCard, { id: p.id, version: p.version, quantity: p.quantity }, { signal: o.signal });
 }
 
 export interface PerNodeFilter {
@@ -48,16 +33,14 @@ export interface PerNodeFilter {
   item_id?: number | null;
 }
 
-/** `GET /orders/cardnodes/per_node/`: the live cards' nodes per work node and status; an unset filter is left out. */
+/** The live cards' nodes per work node and status; an unset filter is left out. */
 async function perNode(f: PerNodeFilter = {}, o: CallOptions = {}): Promise<PerNodeRow[]> {
   const params: Record<string, number> = {};
   for (const k of ['order_id', 'customer_id', 'saler_id', 'item_id'] as const) {
     const v = f[k];
     if (typeof v === 'number') params[k] = v;
   }
-  const r = await apiGet<PerNodeReply>('/orders/cardnodes/per_node/', params, { signal: o.signal });
-  if (!isRecord(r) || !Array.isArray(r.dt)) throw badReply();
-  return r.dt;
+  return (await callEndpoint(cardsPerNode, params, { signal: o.signal })).dt;
 }
 
 export const cardsClient = { generate, split, perNode };

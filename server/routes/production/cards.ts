@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  generateParamsSchema, perNodeParamsSchema, splitParamsSchema,
-  type GenerateParams, type GenerateReply, type PerNodeReply, type PerNodeRow, type SplitReply,
-} from '../../../src/domain/contract/cards';
-import { cardnodes } from '../../../src/domain/resources/orders/cardnodes';
+import type { GenerateReply, PerNodeRow, SplitReply } from '../../../src/domain/contract/cards';
+import { cardsPerNode, generateCards as generateEndpoint, splitCard as splitEndpoint } from '../../../src/domain/contract/endpoints/orders';
 import { cards } from '../../../src/domain/resources/orders/cards';
 import { orders } from '../../../src/domain/resources/orders/orders';
 import { translate } from '../../../src/domain/messages/catalog';
@@ -13,8 +10,8 @@ import { assertCreate } from '../../auth/permissions';
 import { redactorFor } from '../../auth/redact';
 import { ownerCondition } from '../../auth/row-scope';
 import { rows, type Db } from '../../db/connection';
+import { route } from '../../http/endpoint-route';
 import { authOf } from '../../plugins/auth';
-import { inputOf } from '../../plugins/contract';
 import { detailRow } from '../../resources/list';
 import { generateCards } from '../../resources/production/generate-cards';
 import { splitCard } from '../../resources/production/split-card';
@@ -27,14 +24,11 @@ import { splitCard } from '../../resources/production/split-card';
 export default async function cardsRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  app.post('/orders/cards/generate/', {
-    config: { access: { resource: cards, op: 'write' } }, schema: { body: generateParamsSchema },
-  }, async req => {
-    const p = inputOf<GenerateParams>(req);
+  route(app, generateEndpoint, async (p, req) => {
     const auth = authOf(req);
     assertCreate(auth, cards);
     // A repeat with the same Idempotency-Key (a double click, a retry after a lost reply) makes no second set.
-    return idempotent(db, req, auth, '/orders/cards/generate/', p, async tx => tx.transaction(async t => {
+    return idempotent(db, req, auth, generateEndpoint.path, p, async tx => tx.transaction(async t => {
       const { cards: dt, plans } = await generateCards(t, auth, p);
       const reply: GenerateReply = { msg: 'OK', total: dt.length, dt };
       // A pre-scheduled machine out of service took none of its steps: the planner must place them by hand.
@@ -43,10 +37,7 @@ export default async function cardsRoutes(app: FastifyInstance, opts: { db: Db }
     }));
   });
 
-  app.post('/orders/cards/split/', {
-    config: { access: { resource: cards, op: 'write' } }, schema: { body: splitParamsSchema },
-  }, async (req): Promise<SplitReply> => {
-    const p = inputOf<{ id: number; version: number; quantity: number }>(req);
+  route(app, splitEndpoint, async (p, req) => {
     const auth = authOf(req);
     assertCreate(auth, cards);
     return db.transaction(async tx => {
@@ -60,10 +51,7 @@ export default async function cardsRoutes(app: FastifyInstance, opts: { db: Db }
     });
   });
 
-  app.get('/orders/cardnodes/per_node/', {
-    config: { access: { resource: cardnodes, op: 'read' } }, schema: { querystring: perNodeParamsSchema },
-  }, async (req): Promise<PerNodeReply> => {
-    const p = inputOf<{ order_id?: number; customer_id?: number; saler_id?: number; item_id?: number }>(req);
+  route(app, cardsPerNode, async (p, req) => {
     const scope = ownerCondition(authOf(req), orders);
     const conds = [
       p.order_id === undefined ? undefined : sql`orders.id = ${p.order_id}`,

@@ -1,9 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  fastParamsSchema, saveWithLinesParamsSchema, transitionParamsSchema,
-  type OrderDetailsCountReply, type SaveWithLinesParams, type SaveWithLinesReply, type TransitionReply,
-} from '../../../src/domain/contract/orders';
+import type { SaveWithLinesParams, SaveWithLinesReply, TransitionReply } from '../../../src/domain/contract/orders';
+import { orderDetailsCount, saveOrderWithLines, transitionOrder } from '../../../src/domain/contract/endpoints/orders';
 import { translate } from '../../../src/domain/messages/catalog';
 import { details } from '../../../src/domain/resources/orders/details';
 import { orders } from '../../../src/domain/resources/orders/orders';
@@ -17,8 +15,8 @@ import { rows, type Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
 import { ApiError, badRequest, notFound } from '../../lib/api-error';
 import { optionalId } from '../../lib/params';
+import { route } from '../../http/endpoint-route';
 import { authOf } from '../../plugins/auth';
-import { inputOf } from '../../plugins/contract';
 import { column, replyRows, selectRows } from '../../resources/columns';
 import { detailRow } from '../../resources/list';
 import { accountsOfPerson, sendMessage } from '../../resources/messages';
@@ -109,10 +107,7 @@ async function saveWithLines(tx: Db, auth: Auth, p: SaveWithLinesParams): Promis
 export default async function ordersRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  app.post('/orders/orders/save_with_lines/', {
-    config: { access: { resource: orders, op: 'write' } }, schema: { body: saveWithLinesParamsSchema },
-  }, async (req): Promise<SaveWithLinesReply> => {
-    const p = inputOf<SaveWithLinesParams>(req);
+  route(app, saveOrderWithLines, async (p, req) => {
     const auth = authOf(req);
     const reply = async (tx: Db): Promise<SaveWithLinesReply> => tx.transaction(async t => {
       const id = await saveWithLines(t, auth, p);
@@ -126,15 +121,12 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { db: Db 
     });
     // A repeated create (double click, a retry after a lost reply) answers the first reply and writes nothing.
     if (idOf(p.item.id) === undefined) {
-      return idempotent(db, req, auth, '/orders/orders/save_with_lines/', p, async tx => ({ ...await reply(tx) }));
+      return idempotent(db, req, auth, saveOrderWithLines.path, p, async tx => ({ ...await reply(tx) }));
     }
     return reply(db);
   });
 
-  app.post('/orders/orders/transition/', {
-    config: { access: { resource: orders, op: 'read' } }, schema: { body: transitionParamsSchema },
-  }, async (req): Promise<TransitionReply> => {
-    const { id, version, to } = inputOf<{ id: number; version: number; to: OrderStatus }>(req);
+  route(app, transitionOrder, async ({ id, version, to }, req) => {
     const auth = authOf(req);
     return db.transaction(async tx => {
       const before = await rowById(tx, orders, id, true);
@@ -163,9 +155,7 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { db: Db 
     });
   });
 
-  app.get('/orders/orders/fast/', {
-    config: { access: { resource: details, op: 'read' } }, schema: { querystring: fastParamsSchema },
-  }, async (req): Promise<OrderDetailsCountReply> => {
+  route(app, orderDetailsCount, async (_p, req) => {
     const auth = authOf(req);
     const scope = ownerCondition(auth, orders);
     const found = await rows<{ status: OrderStatus; lines: number | string; quantity: number | string }>(db, sql`

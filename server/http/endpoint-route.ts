@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Endpoint, InputOf, ReplyOf } from '../../src/domain/contract/endpoint';
+import { inputOf } from '../plugins/contract';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration a route was registered from (src/domain/contract/endpoints); absent on generic routes. */
+    endpoint?: Endpoint;
+    /** The resource whose generic endpoint (DESIGN §4: list, detail, save, cancel, delete, import) a route is. */
+    generic?: string;
+  }
+}
+
+/** What a handler gets: the validated parameters, the request, and the reply (for headers, cookies, streams). */
+export type EndpointHandler<E extends Endpoint> =
+  (input: InputOf<E>, req: FastifyRequest, reply: FastifyReply) => Promise<ReplyOf<E> | FastifyReply>;
+
+/** Route options an endpoint may add (limits, hooks, log level); method, path, schema and access are the declaration's. */
+export type RouteExtras = Omit<RouteShorthandOptions, 'schema' | 'config'> & { schema?: { response?: unknown } };
+
+/**
+ * Registers the route of a declared endpoint (src/domain/contract/endpoint.ts) — the only way a special endpoint is
+ * served (tests/unit/endpoints.test.ts holds every route to a declaration):
+ * - the path and method are the declaration's;
+ * - its `access` goes on the route's config, where the auth plugin checks it before the parameters are validated;
+ * - its `params` schema validates the query string (a GET, or a multipart upload, whose body is the file) or the
+ *   body (a POST, with its query string merged in: server/plugins/contract.ts);
+ * - the handler receives the parsed parameters typed by the schema and must answer the declared reply.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, ep: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void {
+  const part = ep.method === 'GET' || ep.body === 'multipart' ? 'querystring' : 'body';
+  app.route({
+    ...extras,
+    method: ep.method,
+    url: ep.path,
+    config: { access: ep.access, endpoint: ep },
+    schema: { ...extras.schema, [part]: ep.params },
+    handler: (req, reply) => handler(inputOf<InputOf<E>>(req), req, reply),
+  });
+}
