@@ -5,8 +5,8 @@ import type { ResourceDef } from '../../src/domain/registry/resource';
 import { RESOURCES } from '../../src/domain/resources/all';
 import { idempotent } from '../auth/idempotency';
 import type { Db } from '../db/connection';
-import { importParamsSchema } from '../../src/domain/contract/requests';
-import { inputOf } from '../plugins/contract';
+import { genericEndpoints } from '../../src/domain/contract/endpoints/generic';
+import { route } from '../http/endpoint-route';
 import { authOf } from '../plugins/auth';
 import { importRows } from '../resources/import';
 
@@ -30,21 +30,19 @@ function errorsText(lang: Lang, errs: Record<string, FieldError>): Record<string
  */
 export default async function importRoutes(app: FastifyInstance, opts: { db: Db; resources?: readonly ResourceDef[] }) {
   for (const res of opts.resources ?? RESOURCES) {
-    app.post(`${res.api}/import/`, {
-      config: { access: { resource: res, op: 'import' } }, bodyLimit: IMPORT_BODY_LIMIT, schema: { body: importParamsSchema },
-    }, async req => {
+    const ep = genericEndpoints(res).import;
+    route(app, ep, async ({ rows }, req) => {
       const auth = authOf(req);
-      const rows = inputOf<{ rows: unknown[] }>(req).rows;
       // A batch sent again (a retry after a lost reply) answers the first reply and writes nothing.
-      return idempotent(opts.db, req, auth, `${res.api}/import/`, rows, async tx => {
+      return idempotent(opts.db, req, auth, ep.path, rows, async tx => {
         const { results, ...counts } = await importRows(tx, res, rows, auth);
         return {
           msg: 'OK',
           summary: translate(req.lang, 'import_done', counts),
           ...counts,
-          results: results.map(r => (r.errors ? { ...r, errors: errorsText(req.lang, r.errors) } : r)),
+          results: results.map(({ errors, ...r }) => (errors ? { ...r, errors: errorsText(req.lang, errors) } : r)),
         };
       });
-    });
+    }, { bodyLimit: IMPORT_BODY_LIMIT });
   }
 }

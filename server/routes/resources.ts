@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   detailReplyJsonSchema, listReplyJsonSchema, saveReplyJsonSchema,
 } from '../../src/domain/contract/json-schema';
-import { listParamsSchema, type ListParams } from '../../src/domain/contract/list';
-import { detailParamsSchema, removeParamsSchema, saveParamsSchema } from '../../src/domain/contract/requests';
+import { genericEndpoints } from '../../src/domain/contract/endpoints/generic';
+import type { ListParams } from '../../src/domain/contract/list';
+import type { ListRow } from '../../src/domain/contract/rows';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import { RESOURCES } from '../../src/domain/resources/all';
 import { idempotent } from '../auth/idempotency';
@@ -13,8 +14,8 @@ import { redactorFor } from '../auth/redact';
 import { isOwnRow, withOwner } from '../auth/row-scope';
 import type { Db } from '../db/connection';
 import { badRequest, notFound } from '../lib/api-error';
+import { route } from '../http/endpoint-route';
 import { authOf } from '../plugins/auth';
-import { inputOf } from '../plugins/contract';
 import { extraListOptions } from '../resources/list-params';
 import { detailRow, listRows } from '../resources/list';
 import { cancelRow, createRow, deleteRow, updateRow } from '../resources/write';
@@ -57,38 +58,33 @@ export default async function resourceRoutes(app: FastifyInstance, opts: { db: D
   for (const res of opts.resources ?? RESOURCES) register(app, db, res);
 }
 
-function register(app: FastifyInstance, db: Db, res: ResourceDef) {
-  const read = { access: { resource: res, op: 'read' as const } };
-  const write = { access: { resource: res, op: 'write' as const } };
-  const remove = { access: { resource: res, op: 'delete' as const } };
-  const listSchema = listParamsSchema(res);
-  const rowReply = { 200: saveReplyJsonSchema(res) };
+/**
+ * A row as the generic replies carry it: the server reads rows untyped (RowData), and the reply's JSON Schema (from
+ * the same declaration, contract/json-schema.ts) writes exactly the declared columns and names — the declared type.
+ */
+const asListRow = (r: Record<string, unknown>): ListRow => r as ListRow;
 
+function register(app: FastifyInstance, db: Db, res: ResourceDef) {
+  const ep = genericEndpoints(res);
+  const rowReply = { 200: saveReplyJsonSchema(res) };
   const listReply = { 200: listReplyJsonSchema(res) };
-  const list = async (req: FastifyRequest) => {
-    const p = inputOf<ListParams>(req);
+  const list = async (p: ListParams, req: FastifyRequest) => {
     const auth = authOf(req);
     const result = await listRows(db, res, p, readOptions(auth, res, extraListOptions(res, auth, p.raw)));
     const redact = await redactorFor(db, auth, res);
-    return { msg: 'OK', ...result, dt: result.dt.map(redact), token: p.token, token1: p.token1, token2: p.token2 };
+    return { msg: 'OK', ...result, dt: result.dt.map(r => asListRow(redact(r))), token: p.token, token1: p.token1, token2: p.token2 };
   };
   // Lists answer GET and POST (spec §7 reads some lists with POST); a GET's parameters are its query string's.
-  for (const url of [`${res.api}/list/`, ...(res.listAliases ?? [])]) {
-    app.get(url, { config: read, schema: { querystring: listSchema, response: listReply } }, list);
-    app.post(url, { config: read, schema: { body: listSchema, response: listReply } }, list);
-  }
+  for (const e of [...ep.lists, ...ep.listPosts]) route(app, e, list, { schema: { response: listReply } });
 
-  app.get(`${res.api}/detail/`, {
-    config: read, schema: { querystring: detailParamsSchema, response: { 200: detailReplyJsonSchema(res) } },
-  }, async req => {
+  route(app, ep.detail, async ({ id }, req) => {
     const auth = authOf(req);
-    const row = await detailRow(db, res, inputOf<{ id: number }>(req).id);
+    const row = await detailRow(db, res, id);
     if (!row || !isOwnRow(auth, res, row)) throw notFound();
-    return { msg: 'OK', dt: (await redactorFor(db, auth, res))(row) };
-  });
+    return { msg: 'OK', dt: asListRow((await redactorFor(db, auth, res))(row)) };
+  }, { schema: { response: { 200: detailReplyJsonSchema(res) } } });
 
-  app.post(`${res.api}/save/`, { config: write, schema: { body: saveParamsSchema, response: rowReply } }, async req => {
-    const p = inputOf<SaveInput>(req);
+  route(app, ep.save, async (p, req) => {
     const auth = authOf(req);
     const { id, version } = idAndVersion(p);
     const values = saveValues(p);
@@ -97,27 +93,26 @@ function register(app: FastifyInstance, db: Db, res: ResourceDef) {
       assertCreate(auth, res);
       const owned = withOwner(auth, res, values);
       // A repeated create (double click, retry after a lost reply) answers the first reply and writes nothing.
-      return idempotent(db, req, auth, `${res.api}/save/`, owned, async tx => {
+      return idempotent(db, req, auth, ep.save.path, owned, async tx => {
         const row = await createRow(tx, res, owned, auth);
-        return { msg: 'OK', id: row.id, version: row.version, dt: redact(row) };
+        return { msg: 'OK', id: row.id as number, version: row.version as number, dt: asListRow(redact(row)) };
       });
     }
     if (version === undefined) throw badRequest();
     assertUpdate(auth, res, Object.keys(values));
     const row = await updateRow(db, res, id, version, values, auth);
-    return { msg: 'OK', id: row.id, version: row.version, dt: redact(row) };
-  });
+    return { msg: 'OK', id: row.id as number, version: row.version as number, dt: asListRow(redact(row)) };
+  }, { schema: { response: rowReply } });
 
   if (res.kind === 'document') {
-    app.post(`${res.api}/cancel/`, { config: remove, schema: { body: removeParamsSchema, response: rowReply } }, async req => {
-      const p = inputOf<{ id: number; version?: number }>(req);
+    route(app, ep.remove, async (p, req) => {
       const auth = authOf(req);
       const row = await cancelRow(db, res, p.id, p.version, auth);
-      return { msg: 'OK', id: row.id, version: row.version, dt: (await redactorFor(db, auth, res))(row) };
-    });
+      return { msg: 'OK', id: row.id as number, version: row.version as number, dt: asListRow((await redactorFor(db, auth, res))(row)) };
+    }, { schema: { response: rowReply } });
   } else {
-    app.post(`${res.api}/delete/`, { config: remove, schema: { body: removeParamsSchema } }, async req => {
-      await deleteRow(db, res, inputOf<{ id: number }>(req).id, authOf(req));
+    route(app, ep.remove, async (p, req) => {
+      await deleteRow(db, res, p.id, authOf(req));
       return { msg: 'OK' };
     });
   }
