@@ -11,48 +11,20 @@ import { referrersOf } from '../auth/permissions';
 import { assertOwnRow } from '../auth/row-scope';
 import { checkWrite } from '../auth/write-rules';
 import type { Db } from '../db/connection';
-import { history, tableOf, tombstones } from '../db/tables';
+import { tableOf, tombstones } from '../db/tables';
 import { ApiError, badRequest, notFound } from '../lib/api-error';
 import { hashPassword } from '../lib/secrets';
-import { column, readableColumns } from './columns';
+import { column } from './columns';
 import { detailRow } from './list';
 import { behaviourOf } from './behaviours';
 import { keepRowFiles } from './row-files';
+import { nextRev, recordHistory, staleVersion } from './write-primitives';
+
+// The steps a write shares with the behaviours live in write-primitives.ts (a behaviour importing this file would close
+// an import cycle through behaviours/); re-exported for the writers that import them from here.
+export { nextRev, recordHistory, recordHistoryBatch, setDerived, staleVersion, systemUpdate } from './write-primitives';
 
 type RowData = Record<string, unknown>;
-
-/** What history keeps of a row: everything a client may read (never a password hash). */
-function snapshot(res: ResourceDef, row: RowData): RowData {
-  const out: RowData = {};
-  for (const c of readableColumns(res)) if (c in row) out[c] = row[c];
-  return out;
-}
-
-export async function recordHistory(db: Db, res: ResourceDef, action: string, kid: number, before: RowData | null,
-  after: RowData | null, auth: Auth, rev: number): Promise<void> {
-  await db.insert(history).values({
-    table_name: res.name, kid, action, rev, by_id: auth.accountId, by_name: auth.name,
-    before: before ? snapshot(res, before) : null, after: after ? snapshot(res, after) : null,
-  });
-}
-
-/**
- * History of rows written together by the server (the cards of one generation): one entry per row, each at the row's
- * own change number, in one statement per thousand rows.
- */
-export async function recordHistoryBatch(db: Db, res: ResourceDef, action: string,
-  changes: readonly { before: RowData | null; after: RowData }[], auth: Auth): Promise<void> {
-  const values = changes.map(({ before, after }) => ({
-    table_name: res.name, kid: after.id as number, action, rev: Number(after.rev), by_id: auth.accountId, by_name: auth.name,
-    before: before ? snapshot(res, before) : null, after: snapshot(res, after),
-  }));
-  for (let i = 0; i < values.length; i += 1_000) await db.insert(history).values(values.slice(i, i + 1_000));
-}
-
-export async function nextRev(db: Db): Promise<number> {
-  const [r] = await db.execute(sql`select next_rev() as rev`).then(x => (x as unknown as { rows: { rev: number | string }[] }).rows);
-  return Number(r!.rev);
-}
 
 /**
  * Validates a save's values against the declaration, then normalises them for storage: defaults on create,
@@ -142,48 +114,6 @@ export async function updateRow(db: Db, res: ResourceDef, id: number, version: n
     await keepRowFiles(tx, res, [{ before, after: after! }]);
     return (await detailRow(tx, res, target))!;
   });
-}
-
-/**
- * Server-set values derived from other rows (an order's sums, a line's carded quantity, a card's status): written
- * with a new change number, so lists and offline copies see them, but no new version — nobody edited the row, and a
- * colleague's open form must not turn stale because a line was added — and no history entry (the rows they derive
- * from carry the why). Nothing is written when every value is already the same.
- */
-export async function setDerived(tx: Db, res: ResourceDef, id: number, values: RowData): Promise<boolean> {
-  const t = tableOf(res);
-  const changed = Object.entries(values).map(([k, v]) => sql`${column(t, k)} is distinct from ${v}`);
-  if (changed.length === 0) return false;
-  const done = await tx.update(t).set({ ...values, rev: sql`next_rev()` })
-    .where(sql`${column(t, 'id')} = ${id} and (${sql.join(changed, sql` or `)})`).returning({ id: column(t, 'id') });
-  return done.length > 0;
-}
-
-/**
- * A move the server makes on a user's request that is not a save of fields (an order's status transition, a card's
- * quantity after a split): a new version and change number and a history entry, like an edit. `before` is the row
- * as read `for update` by the caller.
- */
-export async function systemUpdate(tx: Db, res: ResourceDef, before: RowData, values: RowData, auth: Auth,
-  action: 'update' | 'cancel' = 'update'): Promise<RowData> {
-  const t = tableOf(res);
-  const id = before.id as number;
-  const rev = await nextRev(tx);
-  const [after] = await tx.update(t).set({
-    ...values, rev, version: (before.version as number) + 1, updated_at: new Date(), updated_by: auth.accountId,
-  }).where(eq(column(t, 'id'), id)).returning();
-  await recordHistory(tx, res, action, id, before, after!, auth, rev);
-  return after!;
-}
-
-export async function staleVersion(db: Db, row: RowData): Promise<ApiError> {
-  const accounts = tableOf(resourceByName('accounts')!);
-  const [who] = row.updated_by == null ? [] :
-    await db.select({ name: column(accounts, 'name') }).from(accounts).where(eq(column(accounts, 'id'), row.updated_by as number));
-  const at = (row.updated_at as Date).toISOString();
-  const by = (who?.name as string | undefined) ?? '?';
-  return new ApiError(409, 'stale_version', { by, at: at.replace('T', ' ').slice(0, 19) }, {},
-    { version: row.version, updated_by: row.updated_by, updated_by_name: by, updated_at: at });
 }
 
 /** Cancels a document: it stays, struck through, because other documents and the books point at it. */

@@ -19,6 +19,10 @@ import type { Behaviour } from './types';
 /**
  * The server-side behaviour of each resource that has one (types.ts), by resource name. A resource not named here is
  * plain data: the generic endpoints are all it needs.
+ *
+ * write.ts imports this file, so a behaviour — and whatever it calls — never imports write.ts back: the steps it
+ * shares with the generic writes (history, derived values, system updates) come from ../write-primitives (no import
+ * cycle: ipos/no-cycle, eslint.config.js).
  */
 export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   orders: ordersBehaviour,

@@ -15,7 +15,7 @@ import { nextNumbers } from '../numbering';
 import { cancelCardsOfLines } from '../production/cancel-cards';
 import { refreshOrderSums, startedCardsOf } from '../production/derived';
 import { rowById, statusParam } from '../production/rows';
-import { systemUpdate } from '../write';
+import { systemUpdate } from '../write-primitives';
 import { ordersAnywhere } from '../production/anywhere';
 import type { Behaviour } from './types';
 

@@ -9,7 +9,7 @@ import { tableOf } from '../../db/tables';
 import { ApiError } from '../../lib/api-error';
 import type { RowData } from '../behaviours/types';
 import { column } from '../columns';
-import { recordHistory, setDerived } from '../write';
+import { recordHistory, setDerived } from '../write-primitives';
 
 /**
  * Formula versions (docs/formulas.md). A version is frozen when an order line that is not cancelled names it

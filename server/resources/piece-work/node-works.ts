@@ -8,7 +8,7 @@ import { jsonArrayOf, rows, type Db } from '../../db/connection';
 import type { ReferenceChecks } from '../../db/reference-checks';
 import { tableOf } from '../../db/tables';
 import { column } from '../columns';
-import { recordHistoryBatch } from '../write';
+import { recordHistoryBatch } from '../write-primitives';
 import { closedPeriodsSql, lockPeriods } from './periods';
 import { chainRowsSql, chainsOf, idArray, valuerOf, wageRowsSql, type ChainRow, type IdList, type Valuer, type WageRow } from './valuation';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
 import { ApiError } from '../../lib/api-error';
 import { column } from '../columns';
-import { systemUpdate } from '../write';
+import { systemUpdate } from '../write-primitives';
 import { refreshLineCardSums } from './derived';
 
 /**

@@ -7,7 +7,7 @@ import { rows } from '../../db/connection';
 import type { ReferenceChecks } from '../../db/reference-checks';
 import { tableOf } from '../../db/tables';
 import { column } from '../columns';
-import { setDerived } from '../write';
+import { setDerived } from '../write-primitives';
 
 /**
  * The values of production rows that are derived from other rows, kept by the server inside the writing transaction
