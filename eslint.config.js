@@ -3,12 +3,16 @@
 //   domain ← i18n ← data ← ui ← resources ← features ← app      server imports only server/ and src/domain
 // `workers` (Comlink workers) sit beside data: pure computations over domain types. A feature never imports another
 // feature; the shell (`app`) composes them.
+// No import cycle either, client or server, type-only imports included (issue 28): `ipos/no-cycle`
+// (eslint-rules/no-cycle.js, import-x's no-cycle counting `import type` too).
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
+import { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noCycle from './eslint-rules/no-cycle.js';
 
 /** Which layers each layer may import (besides itself). */
 export const LAYERS = {
@@ -64,19 +68,24 @@ export default defineConfig([
   { files: ['src/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
   { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
   {
-    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.{js,mjs,ts}'],
+    files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'eslint-rules/**/*.js',
+      '*.{js,mjs,ts}'],
     languageOptions: { globals: globals.node },
   },
   { files: ['src/**/*.tsx'], extends: [reactHooks.configs.flat.recommended] },
   {
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts', 'server/**/*.ts'],
-    plugins: { boundaries },
+    plugins: { boundaries, ipos: { rules: { 'no-cycle': noCycle } } },
     settings: {
       'boundaries/elements': boundaryElements,
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // The module graph ipos/no-cycle walks: import-x reads these files (ours are imported without extension).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies: boundaryPolicies }],
+      'ipos/no-cycle': 'error',
     },
   },
 ]);
