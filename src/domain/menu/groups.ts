@@ -1,4 +1,4 @@
-import type { Lang } from '../messages/catalog';
+import type { Lang } from '../messages/langs';
 import type { IconName } from './icon-names';
 
 /**

@@ -12,11 +12,9 @@ import { PLANNING_MESSAGES } from './planning';
 import { PRINT_MESSAGES } from './prints';
 import { SHOPFLOOR_MESSAGES } from './shopfloor';
 
-export const LANGS = ['zh', 'en', 'es', 'ja'] as const;
-export type Lang = (typeof LANGS)[number];
+import { isLang, type Lang } from './langs';
 
-/** Whether `s` is exactly one of the four languages' codes. */
-export const isLang = (s: string): s is Lang => (LANGS as readonly string[]).includes(s);
+export { isLang, LANGS, type Lang } from './langs';
 
 export const zh = {
   ok: '操作成功',

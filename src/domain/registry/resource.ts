@@ -1,4 +1,4 @@
-import type { Lang } from '../messages/catalog';
+import type { Lang } from '../messages/langs';
 import type { IconName } from '../menu/icon-names';
 import type { MenuGroupId } from '../menu/groups';
 import type { Field, FieldValue } from './fields';
