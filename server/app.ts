@@ -13,6 +13,8 @@ import type { ResourceDef } from '../src/domain/registry/resource';
 import { DEFAULT_SECURITY, type SecurityOptions } from './auth/options';
 import type { Db } from './db/connection';
 import { loggerOptions, requestIdGenerator, RequestLines, type LogLevel } from './lib/logging';
+// The business areas' rules on the generic writes (orders, cards, piece work …), installed on import.
+import './resources/behaviours';
 import authPlugin from './plugins/auth';
 import contract from './plugins/contract';
 import envelope from './plugins/envelope';

@@ -8,7 +8,7 @@ import type { Db } from '../db/connection';
 import { history, tableOf } from '../db/tables';
 import { constraintField } from '../lib/constraints';
 import { column, readableColumns } from './columns';
-import { behaviourOf } from './behaviours';
+import { behaviourOf } from './behaviour-registry';
 import { keepRowFiles } from './row-files';
 
 /**

@@ -3,7 +3,7 @@ import type { ResourceDef } from '../../src/domain/registry/resource';
 import type { Auth } from '../auth/sessions';
 import { tableOf } from '../db/tables';
 import { str, type Params } from '../lib/params';
-import { behaviourOf } from './behaviours';
+import { behaviourOf } from './behaviour-registry';
 import type { ExtraListOptions } from './behaviours/types';
 import { column } from './columns';
 

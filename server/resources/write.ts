@@ -16,7 +16,7 @@ import { ApiError, badRequest, notFound } from '../lib/api-error';
 import { hashPassword } from '../lib/secrets';
 import { column } from './columns';
 import { detailRow } from './list';
-import { behaviourOf } from './behaviours';
+import { behaviourOf } from './behaviour-registry';
 import { keepRowFiles } from './row-files';
 import { nextRev, recordHistory, staleVersion } from './write-primitives';
 

@@ -14,15 +14,15 @@ import { prearrangesBehaviour } from './prearranges';
 import { predetailsBehaviour } from './predetails';
 import { worksBehaviour } from './works';
 import { workperiodsBehaviour } from './workperiods';
+import { installBehaviours } from '../behaviour-registry';
 import type { Behaviour } from './types';
 
 /**
- * The server-side behaviour of each resource that has one (types.ts), by resource name. A resource not named here is
- * plain data: the generic endpoints are all it needs.
- *
- * write.ts imports this file, so a behaviour — and whatever it calls — never imports write.ts back: the steps it
- * shares with the generic writes (history, derived values, system updates) come from ../write-primitives (no import
- * cycle: ipos/no-cycle, eslint.config.js).
+ * The server-side behaviour of each resource that has one (types.ts), by resource name, installed into the generic
+ * machinery (../behaviour-registry.ts) when this file is imported: the composition's business, never the core's. A
+ * resource not named here is plain data: the generic endpoints are all it needs. A behaviour — and whatever it calls
+ * — takes the steps it shares with the generic writes (history, derived values, system updates) from
+ * ../write-primitives.
  */
 export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   orders: ordersBehaviour,
@@ -44,6 +44,4 @@ export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   messages: messagesBehaviour,
 };
 
-export function behaviourOf(name: string): Behaviour | undefined {
-  return BEHAVIOURS[name];
-}
+installBehaviours(BEHAVIOURS);
