@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { securityOptionsFromEnv } from './auth/options';
 import { openDatabase, rows, type Database } from './db/connection';
 import { migrate, MIGRATIONS_DIR } from './db/migrate';
-import { DEMO_LOGINS, seedDemo } from './db/seed/demo';
+import { DEMO_LOGINS, seedDemo } from './seed/demo';
 import { writeBackup } from './ops/backup';
 import { scheduleDailyBackup } from './ops/backup-schedule';
 import { scheduleEmbeddedVacuum } from './ops/embedded-vacuum';

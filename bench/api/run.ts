@@ -21,7 +21,7 @@ import { rows } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
 import { selectRows, replyRows } from '../../server/resources/columns';
 import { resourceByName } from '../../src/domain/resources/all';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/seed/demo';
 import { freshDatabase } from '../../tests/api/test-database';
 import { closedLoop, percentile } from '../lib/closed-loop';
 

@@ -21,7 +21,7 @@ import { build } from 'vite';
 import { buildApp } from '../../server/app';
 import { rows } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/seed/demo';
 import { freshDatabase } from '../../tests/api/test-database';
 
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 3));

@@ -32,7 +32,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { rows, type Db } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/seed/demo';
 import { tableOf } from '../../server/db/tables';
 import { replyRows, selectRows } from '../../server/resources/columns';
 import { MAX_CARDS_PER_GENERATION, splitQuantities } from '../../src/domain/contract/cards';

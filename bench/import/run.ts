@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { rows as query } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/seed/demo';
 import { tableOf } from '../../server/db/tables';
 import { resourceByName } from '../../src/domain/resources/all';
 import { freshDatabase } from '../../tests/api/test-database';

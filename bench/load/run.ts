@@ -27,7 +27,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/seed/demo';
 
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 7));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -24,7 +24,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { buildApp } from '../../server/app';
 import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/seed/demo';
 import { freshDatabase } from '../../tests/api/test-database';
 import { scanAsReader as scan } from '../../tests/e2e/reader';
 import { percentile } from '../lib/closed-loop';

@@ -22,7 +22,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { rows, type Db } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/seed/demo';
 import { scheduleEmbeddedVacuum } from '../../server/ops/embedded-vacuum';
 import { PUSH_MAX, type Mutation, type PushReply } from '../../src/domain/contract/sync';
 import { freshDatabase } from '../../tests/api/test-database';
@@ -43,7 +43,7 @@ else delete process.env.TEST_DATABASE_URL;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const one = async <T extends Record<string, unknown>>(db: Db, q: ReturnType<typeof sql>): Promise<T> => (await rows<T>(db, q))[0]!;
 
-/** The columns the push stores for a fact (server/resources/facts/write.ts), in the baseline's INSERT. */
+/** The columns the push stores for a fact (server/areas/shopfloor/facts/write.ts), in the baseline's INSERT. */
 const FACT_COLUMNS = ['uuid', 'computer_id', 'seq', 'name', 'v', 'args', 'at', 'status', 'reason', 'reason_params', 'person_id', 'card_id',
   'card_show_id', 'cardnode_id', 'worknode_id', 'device_id', 'action', 'good', 'bad', 'created_by', 'updated_by'] as const;
 type FactValues = Record<(typeof FACT_COLUMNS)[number], unknown>;

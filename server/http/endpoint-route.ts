@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Endpoint, InputOf, ReplyOf } from '../../src/domain/contract/endpoint';
-import { inputOf } from '../plugins/contract';
+import { inputOf } from './contract';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,7 +24,7 @@ export type RouteExtras = Omit<RouteShorthandOptions, 'schema' | 'config'> & { s
  * - the path and method are the declaration's;
  * - its `access` goes on the route's config, where the auth plugin checks it before the parameters are validated;
  * - its `params` schema validates the query string (a GET, or a multipart upload, whose body is the file) or the
- *   body (a POST, with its query string merged in: server/plugins/contract.ts);
+ *   body (a POST, with its query string merged in: server/http/contract.ts);
  * - the handler receives the parsed parameters typed by the schema and must answer the declared reply.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, ep: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void {
@@ -37,4 +37,21 @@ export function route<E extends Endpoint>(app: FastifyInstance, ep: E, handler: 
     schema: { ...extras.schema, [part]: ep.params },
     handler: (req, reply) => handler(inputOf<InputOf<E>>(req), req, reply),
   });
+}
+
+/**
+ * Holds every route registered in `scope` (and the scopes it registers) to a declaration: a route registered without
+ * `route()` — a stray `app.get` — fails the server's start, naming it. Returns the declarations served, in order of
+ * registration, for the check that each is served exactly once (tests/unit/endpoints.test.ts). The HEAD twin Fastify
+ * adds to each GET is the GET's.
+ */
+export function declaredRoutesOnly(scope: FastifyInstance): Endpoint[] {
+  const served: Endpoint[] = [];
+  scope.addHook('onRoute', r => {
+    if (r.method === 'HEAD') return;
+    const ep = r.config?.endpoint;
+    if (!ep) throw new Error(`${String(r.method)} ${r.url}: a route is registered from its declared endpoint (route(), src/domain/contract/endpoints)`);
+    served.push(ep);
+  });
+  return served;
 }

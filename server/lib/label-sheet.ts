@@ -13,7 +13,7 @@ import { formatNumber } from '../../src/domain/rules/numbers';
  * - The card number is printed as a QR code (qrcode) and a Code 128 barcode (bwip-js), both inline SVG whose only
  *   content is the card number as data; a scanner reading either gets exactly `show_id`.
  * - Every text from the database is HTML-escaped; the sheet holds no script and no external resource (its own CSP,
- *   server/plugins/security-headers.ts `labelSheetPolicy`, allows inline styles only).
+ *   server/http/security-headers.ts `labelSheetPolicy`, allows inline styles only).
  * - Text is Chinese (the labels travel on the shop floor), in a CJK font stack that every platform has one of.
  * - Sizes are derived from the label size in millimetres, so a 100×50 label is laid out like a 60×40 one.
  */

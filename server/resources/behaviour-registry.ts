@@ -1,14 +1,14 @@
-import type { Behaviour } from './behaviours/types';
+import type { Behaviour } from './behaviour-types';
 
 /**
  * The behaviours of the resources that have one (behaviours/types.ts), by resource name — installed by the
- * composition of the business areas (server/areas/behaviours.ts) when it is imported, never imported from here: the
+ * composition of the business areas (server/behaviours.ts) when it is imported, never imported from here: the
  * generic machinery (write.ts, list-params.ts, import-write.ts) is the core, and the core never imports an area
  * (eslint.config.js, server layers). A resource without one is plain data: the generic endpoints are all it needs.
  *
  * Asking before anything is installed throws: a write that silently skipped the rules of orders, cards or piece work
  * would store what the business forbids. Every entry point (app.ts, the seed, tests and benches that write without the
- * app) imports server/areas/behaviours.ts first.
+ * app) imports server/behaviours.ts first.
  */
 let installed: Readonly<Record<string, Behaviour>> | null = null;
 
@@ -17,6 +17,6 @@ export function installBehaviours(behaviours: Readonly<Record<string, Behaviour>
 }
 
 export function behaviourOf(name: string): Behaviour | undefined {
-  if (!installed) throw new Error('no behaviours installed: import server/areas/behaviours.ts before writing');
+  if (!installed) throw new Error('no behaviours installed: import server/behaviours.ts before writing');
   return installed[name];
 }

@@ -4,7 +4,7 @@ import type { Auth } from '../auth/sessions';
 import { tableOf } from '../db/tables';
 import { str, type Params } from '../lib/params';
 import { behaviourOf } from './behaviour-registry';
-import type { ExtraListOptions } from './behaviours/types';
+import type { ExtraListOptions } from './behaviour-types';
 import { column } from './columns';
 
 /**

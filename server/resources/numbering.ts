@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { patternOf, type PatternConfig } from '../../src/domain/rules/numbering';
 import { rows, type Db } from '../db/connection';
-import { configValues } from '../lib/configs';
+import { configValues } from './configs';
 
 /**
  * The next `count` numbers of a pattern config (src/domain/rules/numbering.ts), taken inside the caller's transaction.

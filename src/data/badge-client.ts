@@ -4,7 +4,7 @@ import { apiGet, type RequestOptions } from './http';
 import type { CallOptions } from './resource-client';
 
 /**
- * The badge salt of this installation (server/routes/badges.ts): what a kiosk granted `persons.badges` needs to
+ * The badge salt of this installation (server/areas/shopfloor/routes/badges.ts): what a kiosk granted `persons.badges` needs to
  * recognise badges offline by the `card_no_hash` of its `persons` copy (src/ui/scanner/badge.ts hashes with it).
  * A kiosk keeps the salt with its offline data once it has it: the salt never changes for an installation.
  */

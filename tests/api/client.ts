@@ -74,7 +74,7 @@ export async function login(username: string, password: string): Promise<{ sessi
   return { session: r.body.sessionid as string, token: (r.body.data as { token: string }).token };
 }
 
-/** The demo logins of server/db/seed/demo.ts, by role code. */
+/** The demo logins of server/seed/demo.ts, by role code. */
 export const DEMO = {
   admin: ['admin', 'admin123'],
   supervisor: ['supervisor', 'super123'],

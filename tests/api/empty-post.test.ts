@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, sessionOf } from './client';
 
 /**
- * A POST sent with no body at all is checked like an empty form (server/plugins/contract.ts): a clear 4xx naming what
+ * A POST sent with no body at all is checked like an empty form (server/http/contract.ts): a clear 4xx naming what
  * is missing, never a handler running on unchecked query text (which answered 500).
  */
 const POSTS = [

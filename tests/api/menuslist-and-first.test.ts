@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { personPlans } from '../../server/db/seed/org';
-import { maintenanceRows } from '../../server/db/seed/plant';
+import { personPlans } from '../../server/seed/org';
+import { maintenanceRows } from '../../server/seed/plant';
 import { DEMO, get, login, post } from './client';
 
 /**

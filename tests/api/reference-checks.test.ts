@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Auth } from '../../server/auth/sessions';
 import { rows, type Db } from '../../server/db/connection';
 import { foreignKeysOf, ReferenceGone, rowChecksSkippable, withoutRowChecks } from '../../server/db/reference-checks';
-import { pushFacts } from '../../server/resources/facts/push';
-import { WRITTEN_WITHOUT_ROW_CHECKS } from '../../server/resources/facts/write';
+import { pushFacts } from '../../server/areas/shopfloor/facts/push';
+import { WRITTEN_WITHOUT_ROW_CHECKS } from '../../server/areas/shopfloor/facts/write';
 import { RESOURCES } from '../../src/domain/resources/all';
 import { freshDatabase, type TestDatabase } from './test-database';
 

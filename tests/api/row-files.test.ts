@@ -7,7 +7,7 @@ import { files } from '../../server/db/tables';
 import { newSecret } from '../../server/lib/secrets';
 import { UNCLAIMED_FILE_TTL_MS } from '../../server/resources/row-files';
 // Writes outside the app: the business areas' rules installed first, as the app does.
-import '../../server/resources/behaviours';
+import '../../server/behaviours';
 import { createRow, deleteRow, updateRow } from '../../server/resources/write';
 import { freshDatabase, type TestDatabase } from './test-database';
 

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/seed/demo';
 
 /**
  * A fresh database for one test run: a PGlite folder in a temp dir, or — when TEST_DATABASE_URL is set — a new

@@ -211,7 +211,7 @@ describe('resources', () => {
     await page.getByTestId('field-name').fill(first);
     await save(page);
     await expect.poll(async () => (await detail('items', id)).name).toBe(first);
-    // The admin account's name in the demo data (server/db/seed/org.ts).
+    // The admin account's name in the demo data (server/seed/org.ts).
     const who = '系统管理员';
 
     await second.page.getByTestId('field-name').fill(`second ${RUN}`);

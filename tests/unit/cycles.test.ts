@@ -25,8 +25,8 @@ describe('no import cycle', () => {
     ['a dynamic import(), client', 'src/features/dashboard/MenuGroups.tsx', "export const later = () => import('./Dashboard');"],
     // write.ts imports write-primitives.ts.
     ['a value import, server', 'server/resources/write-primitives.ts', "import { createRow } from './write';\nexport const x = createRow;"],
-    // The cycle that was: derived.ts ← cardnodes behaviour ← behaviours/index.ts ← write.ts.
-    ['a behaviour importing write.ts back', 'server/resources/production/derived.ts', "import { createRow } from '../write';\nexport const x = createRow;"],
+    // Between two business areas: production's generate-cards.ts imports scheduling's apply-prearranges.ts.
+    ['an area importing another back', 'server/areas/scheduling/apply-prearranges.ts', "import { generateCards } from '../production/generate-cards';\nexport const x = generateCards;"],
   ])('refuses %s', async (_what, path, line) => {
     const errors = await cycleErrors(path, planted(path, line));
     expect(errors).toHaveLength(1);
@@ -38,8 +38,8 @@ describe('no import cycle', () => {
     ['an `import type`', 'src/domain/registry/fields.ts', "import type { ResourceDef } from './resource';\nexport type X = ResourceDef;"],
     ['an import of `type` specifiers only', 'src/domain/registry/fields.ts', "import { type ResourceDef } from './resource';\nexport type X = ResourceDef;"],
     ['an `export type … from`', 'src/domain/registry/fields.ts', "export type { ResourceDef } from './resource';"],
-    // write.ts imports behaviours/index.ts, which imports `type { Behaviour }` from types.ts.
-    ['an `import type` closing a value chain, server', 'server/resources/behaviours/types.ts', "import type { Reference } from '../write';\nexport type X = Reference;"],
+    // write.ts imports behaviour-registry.ts, which imports `type { Behaviour }` from behaviour-types.ts.
+    ['an `import type` closing a value chain, server', 'server/resources/behaviour-types.ts', "import type { Reference } from './write';\nexport type X = Reference;"],
     // Dashboard.tsx imports MenuGroups.tsx.
     ['an `import type`, client', 'src/features/dashboard/MenuGroups.tsx', "import type Dashboard from './Dashboard';\nexport type X = typeof Dashboard;"],
   ])('refuses a type-only cycle: %s', async (_what, path, line) => {
@@ -50,7 +50,7 @@ describe('no import cycle', () => {
 
   it.each([
     ['server/resources/write.ts', ''],
-    ['server/resources/behaviours/orders.ts', ''],
+    ['server/areas/production/behaviours/orders.ts', ''],
     ['src/features/dashboard/MenuGroups.tsx', "import { dashboardGroups } from './groups';\nexport const x = dashboardGroups;"],
     ['src/domain/registry/fields.ts', "import { roundTo } from '../rules/numbers';\nexport const x = roundTo;"],
   ])('passes %s with an import that closes no cycle', async (path, line) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Auth } from '../../server/auth/sessions';
-import { filterMenu } from '../../server/routes/accounts/menus';
+import { filterMenu } from '../../server/areas/accounts/routes/menus';
 import { flattenMenu } from '../../src/domain/menu/flatten';
 import type { MenuNode } from '../../src/domain/menu/menu-types';
 import { ROUTE_TREE } from '../../src/domain/menu/route-tree';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Auth } from '../../server/auth/sessions';
-import { filterMenu } from '../../server/routes/accounts/menus';
-import { ROLES } from '../../server/db/seed/org';
+import { filterMenu } from '../../server/areas/accounts/routes/menus';
+import { ROLES } from '../../server/seed/org';
 import { LANGS } from '../../src/domain/messages/catalog';
 import { RESOURCES } from '../../src/domain/resources/all';
 import { RESOURCE_LABELS } from '../../src/domain/i18n/resource-labels';

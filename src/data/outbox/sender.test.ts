@@ -52,7 +52,7 @@ function fakeServer(o: { reject?: (m: Mutation) => string | null } = {}) {
     calls.push({ device, seqs: ms.map(m => m.seq), floor });
     const results: PushResult[] = ms.map(m => {
       if (held.has(m.id)) {
-        // A replay of a refused fact says why again (server/resources/facts/push.ts), in case the first reply was lost.
+        // A replay of a refused fact says why again (server/areas/shopfloor/facts/push.ts), in case the first reply was lost.
         const why = refused.get(m.id);
         return why === undefined ? { id: m.id, status: 'duplicate' } : { id: m.id, status: 'duplicate', reason: why, key: 'shopfloor.refused' };
       }

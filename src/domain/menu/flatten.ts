@@ -1,6 +1,6 @@
 import type { FlatMenuItem, MenuNode } from './menu-types';
 
-/** A child's full path, joined exactly as the server joins it (server/routes/accounts/menus.ts). */
+/** A child's full path, joined exactly as the server joins it (server/areas/accounts/routes/menus.ts). */
 export function joinPath(parent: string, path: string): string {
   if (path.startsWith('/')) return path;
   return `${parent.replace(/\/$/, '')}/${path}`;

@@ -10,7 +10,7 @@ import { createPathOf, editPathOf, listPathOf } from './resource-paths';
  * The complete route tree (spec §2), derived from the declarations (each resource's `place`) and the menu pages
  * (pages.ts), grouped by MENU_GROUPS. The client posts it to the server, which answers with the part the role may see
  * (DESIGN §5). Rules:
- * - Full paths are exactly the spec's paths: the roles' menu paths (server/db/seed/org.ts) and the resources' `menu`
+ * - Full paths are exactly the spec's paths: the roles' menu paths (server/seed/org.ts) and the resources' `menu`
  *   paths are compared with them verbatim. Leaves carry absolute paths; a group's path only names the group.
  * - A node with `children` is a group of the sidebar; only leaves are pages.
  * - Every visible page has `meta.title` (an i18n key: `menu.<title>` for pages and groups, `resources.<name>.menu`

@@ -1,6 +1,6 @@
 /**
  * FNV-1a (32 bits) of a text's UTF-16 units: a short, stable name for a long key — the demo seed's streams
- * (server/db/seed/random.ts), the offline copy's owner (src/data/offline/sync-engine.ts). Not a secret, not for
+ * (server/seed/random.ts), the offline copy's owner (src/data/offline/sync-engine.ts). Not a secret, not for
  * anything an attacker chooses to collide.
  */
 export function fnv1a(text: string): number {

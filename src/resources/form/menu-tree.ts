@@ -4,7 +4,7 @@ import type { MenuNode } from '../../domain/menu/menu-types';
 /**
  * A role's menu paths edited as a tree of the client's route tree (DESIGN §5).
  *
- * What is stored follows how the server reads a role (server/auth/permissions.ts, server/routes/accounts/menus.ts):
+ * What is stored follows how the server reads a role (server/auth/permissions.ts, server/areas/accounts/routes/menus.ts):
  * a role holds exact full paths; a group is kept when one of its pages is; a hidden page that names its list in
  * `meta.activeMenu` (edit, create, detail pages) is kept whenever the list is, and a resource's endpoints are
  * allowed by its list path. So only pages are stored — visible pages, plus hidden pages without a list to follow

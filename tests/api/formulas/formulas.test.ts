@@ -229,7 +229,7 @@ describe('the material requirement', () => {
     expect((await get('/formulas/items/', {}, { session: admin })).status).toBe(400);
     expect((await get('/formulas/items/', { material_id: 'x' }, { session: admin })).status).toBe(400);
     expect((await get('/formulas/requirement/', { order_id: 1 }, { session: finance })).status).toBe(403);
-    // The supervisor plans production: formulas and the requirement are theirs (server/db/seed/org.ts).
+    // The supervisor plans production: formulas and the requirement are theirs (server/seed/org.ts).
     expect((await get('/formulas/requirement/', { order_id: 1 }, { session: await sessionOf('supervisor') })).status).toBe(200);
 
     const p = take();

@@ -9,7 +9,7 @@ import { detailParamsSchema, importParamsSchema, removeParamsSchema, saveParamsS
  * The generic endpoints of DESIGN §4, declared from a resource's declaration (src/domain/resources) rather than one by
  * one: list (GET and POST, at `<base>/list/` and at every list path alias the spec names), detail, save, cancel
  * (documents) or delete (master data), and import. The server registers them for every declared resource
- * (server/routes/resources.ts, import.ts) and the resource client calls them (src/data/resource-client.ts), both from
+ * (server/resources/generic-routes.ts, import.ts) and the resource client calls them (src/data/resource-client.ts), both from
  * these declarations. One set per resource, made once.
  */
 export interface GenericEndpoints<R extends ResourceDef = ResourceDef> {

@@ -10,7 +10,7 @@ import { resource } from '../../registry/resource';
  * requirement goes on through it to its own materials. `level` is the line's level in the recipe as the factory
  * prints it (1 = direct material); the structure itself is `sub_formula_id`.
  *
- * Rules (server/resources/behaviours/formulamaterials.ts): a formula never contains itself, directly or through its
+ * Rules (server/areas/formulas/behaviours/formula-lines.ts): a formula never contains itself, directly or through its
  * sub-formulas (422 naming the chain); a line of a frozen version (one that orders use) is changed in a new version.
  */
 export const formulamaterials = resource({

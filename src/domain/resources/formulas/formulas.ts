@@ -6,7 +6,7 @@ import { resource } from '../../registry/resource';
  * (`formulaoperations`) — with traits keyed by the config `formula_traits` (粘度, 固含量 …).
  *
  * A document: cancelled, never deleted, because order lines (`details.formula_id`) name the version they were made
- * with. Versions (server/resources/behaviours/formulas.ts, docs/formulas.md): all versions of a recipe share its
+ * with. Versions (server/areas/formulas/behaviours/formulas.ts, docs/formulas.md): all versions of a recipe share its
  * `code`; `version_no` and `is_current` are set by the server. A version that order lines use — directly, or as the
  * sub-formula of a version they use — is frozen: saving a change to it (or to one of its lines) writes a new row,
  * `version_no` + 1, which becomes the current one, and leaves the used version as it was.

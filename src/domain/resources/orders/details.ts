@@ -6,7 +6,7 @@ import { resource } from '../../registry/resource';
  * property columns (`props`, keys and order in src/domain/rules/property-columns.ts). A document: cancelled, never
  * deleted. Its process cards (`cards`) are made from it.
  *
- * Rules (server/resources/behaviours/details.ts): `code` is `<order show_id>-<line_no>`; `amount` = quantity × price
+ * Rules (server/areas/production/behaviours/details.ts): `code` is `<order show_id>-<line_no>`; `amount` = quantity × price
  * at 4 decimals (DESIGN §8); `card_quantity` is what its live cards hold and a save may not bring `quantity` below it;
  * a line of a finished, shipped or cancelled order is not changed.
  */

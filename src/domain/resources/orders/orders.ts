@@ -5,7 +5,7 @@ import { ORDER_STATUSES } from '../../rules/order-status';
 /**
  * A customer's order: the header of its lines (`details`). A document: cancelled, never deleted.
  *
- * Rules (the server enforces them, server/resources/behaviours/orders.ts):
+ * Rules (the server enforces them, server/areas/production/behaviours/orders.ts):
  * - `show_id` comes from the configured pattern (config `order_no_pattern`) when left empty; `check_code` is drawn by
  *   the server and printed on the customer's documents for the public order query (`/orders/query`).
  * - `status` moves only by its transitions (src/domain/rules/order-status.ts), each a special action of a role;

@@ -1,0 +1,192 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { SaveWithLinesParams, SaveWithLinesReply, TransitionReply } from '../../../../src/domain/contract/orders';
+import { orderDetailsCount, saveOrderWithLines, transitionOrder } from '../../../../src/domain/contract/endpoints/orders';
+import { translate } from '../../../../src/domain/messages/catalog';
+import { details } from '../../../../src/domain/resources/orders/details';
+import { orders } from '../../../../src/domain/resources/orders/orders';
+import { ORDER_STATUSES, transitionOf, type OrderStatus } from '../../../../src/domain/rules/order-status';
+import { idempotent } from '../../../auth/idempotency';
+import { assertAction, assertCreate, assertUpdate } from '../../../auth/permissions';
+import { redactorFor } from '../../../auth/redact';
+import { assertOwnRow, ownerCondition, withOwner } from '../../../auth/row-scope';
+import type { Auth } from '../../../auth/sessions';
+import { rows, type Db } from '../../../db/connection';
+import { tableOf } from '../../../db/tables';
+import { ApiError, badRequest, notFound } from '../../../lib/api-error';
+import { optionalId } from '../../../lib/params';
+import { route } from '../../../http/endpoint-route';
+import { authOf } from '../../../http/auth';
+import { column, replyRows, selectRows } from '../../../resources/columns';
+import { detailRow } from '../../../resources/list';
+import { accountsOfPerson, sendMessage } from '../../../resources/messages';
+import { changedFields } from '../changed';
+import { rowById, statusParam, type RowData } from '../rows';
+import { cancelRow, createRow, staleVersion, systemUpdate, updateRow } from '../../../resources/write';
+
+const idOf = optionalId;
+
+/** A line's refusal, its field errors keyed `lines.<index>.<field>` so the screen marks the right cell. */
+function asLineError(e: unknown, index: number): unknown {
+  if (!(e instanceof ApiError) || Object.keys(e.fieldErrors).length === 0) return e;
+  const prefixed = Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [`lines.${index}.${k}`, v]));
+  return new ApiError(e.status, e.key, e.params, prefixed, e.extra);
+}
+
+/** The order's live lines, in line order, as replies carry rows. */
+async function linesOf(db: Db, orderId: number): Promise<RowData[]> {
+  const t = tableOf(details);
+  return replyRows(db, selectRows(db, details)
+    .where(and(eq(column(t, 'order_id'), orderId), eq(column(t, 'canceled'), false)))
+    .orderBy(asc(column(t, 'line_no')), asc(column(t, 'id'))));
+}
+
+/**
+ * The order and its lines written as one document (docs/production.md): header, new and changed lines, and removed
+ * lines (cancelled), in one transaction — all or nothing. Unchanged rows are not rewritten. Each row goes through the
+ * generic write path, so the rules of orders and lines (resources/behaviours), history and change numbers hold.
+ */
+async function saveWithLines(tx: Db, auth: Auth, p: SaveWithLinesParams): Promise<number> {
+  const { id: rawId, version: rawVersion, ...header } = p.item;
+  const id = idOf(rawId);
+  let orderId: number;
+  if (id === undefined) {
+    assertCreate(auth, orders);
+    orderId = (await createRow(tx, orders, withOwner(auth, orders, header), auth)).id as number;
+  } else {
+    const version = idOf(rawVersion);
+    if (version === undefined) throw badRequest();
+    const before = await rowById(tx, orders, id, true);
+    if (!before) throw notFound();
+    assertOwnRow(auth, orders, before);
+    if (before.version !== version) throw await staleVersion(tx, before);
+    const changed = await changedFields(tx, orders, before, header);
+    if (Object.keys(changed).length > 0) {
+      assertUpdate(auth, orders, Object.keys(changed));
+      await updateRow(tx, orders, id, version, changed, auth);
+    }
+    orderId = id;
+  }
+
+  for (const [i, raw] of (p.lines ?? []).entries()) {
+    try {
+      const { id: lineRawId, version: lineRawVersion, order_id: _ignored, ...values } = raw;
+      const lineId = idOf(lineRawId);
+      if (lineId === undefined) {
+        assertCreate(auth, details);
+        await createRow(tx, details, { ...values, order_id: orderId }, auth);
+        continue;
+      }
+      const lineVersion = idOf(lineRawVersion);
+      if (lineVersion === undefined) throw new ApiError(422, 'invalid_input', {}, { version: { key: 'required' } });
+      const before = await rowById(tx, details, lineId, true);
+      if (!before || before.order_id !== orderId) throw new ApiError(422, 'invalid_input', {}, { id: { key: 'line_other_order' } });
+      if (before.version !== lineVersion) throw await staleVersion(tx, before);
+      const changed = await changedFields(tx, details, before, values);
+      if (Object.keys(changed).length === 0) continue;
+      assertUpdate(auth, details, Object.keys(changed));
+      await updateRow(tx, details, lineId, lineVersion, changed, auth);
+    } catch (e) {
+      throw asLineError(e, i);
+    }
+  }
+
+  for (const r of p.removed ?? []) {
+    assertAction(auth, details, 'delete');
+    const before = await rowById(tx, details, r.id);
+    if (!before || before.order_id !== orderId) throw new ApiError(422, 'line_other_order');
+    if (!before.canceled) await cancelRow(tx, details, r.id, r.version, auth);
+  }
+  return orderId;
+}
+
+/**
+ * The special calls of orders (docs/production.md, contract src/domain/contract/orders.ts). Each states its access on
+ * the route; the finer checks (create or edit, the transition's action) are made where the request says which.
+ */
+export default async function ordersRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+
+  route(app, saveOrderWithLines, async (p, req) => {
+    const auth = authOf(req);
+    const reply = async (tx: Db): Promise<SaveWithLinesReply> => tx.transaction(async t => {
+      const id = await saveWithLines(t, auth, p);
+      const order = (await detailRow(t, orders, id))!;
+      const redactOrder = await redactorFor(t, auth, orders);
+      const redactLine = await redactorFor(t, auth, details);
+      return {
+        msg: 'OK', id, version: order.version as number, dt: redactOrder(order) as SaveWithLinesReply['dt'],
+        lines: (await linesOf(t, id)).map(redactLine) as SaveWithLinesReply['lines'],
+      };
+    });
+    // A repeated create (double click, a retry after a lost reply) answers the first reply and writes nothing.
+    if (idOf(p.item.id) === undefined) {
+      return idempotent(db, req, auth, saveOrderWithLines.path, p, async tx => ({ ...await reply(tx) }));
+    }
+    return reply(db);
+  });
+
+  route(app, transitionOrder, async ({ id, version, to }, req) => {
+    const auth = authOf(req);
+    return db.transaction(async tx => {
+      const before = await rowById(tx, orders, id, true);
+      if (!before) throw notFound();
+      assertOwnRow(auth, orders, before);
+      if (before.version !== version) throw await staleVersion(tx, before);
+      if (before.canceled) throw new ApiError(409, 'order_canceled');
+      const from = before.status as OrderStatus;
+      const move = transitionOf(from, to);
+      if (!move) throw new ApiError(409, 'bad_transition', { from: statusParam(orders, from), to: statusParam(orders, to) });
+      assertAction(auth, orders, move.action);
+      await assertTransitionAllowed(tx, id, from, to);
+      await systemUpdate(tx, orders, before, { status: to }, auth);
+      // The salesperson hears that their order was confirmed or finished (unless they moved it themselves).
+      if (to === 'confirmed' || to === 'finished') {
+        const salers = (await accountsOfPerson(tx, before.saler_id as number | null)).filter(a => a !== auth.accountId);
+        const kind = to === 'confirmed' ? 'order_confirmed' : 'order_finished';
+        const said = { order: String(before.show_id), name: auth.name };
+        await sendMessage(tx, salers, lang => ({
+          kind, title: translate(lang, `message_${kind}_title`, said), body: translate(lang, `message_${kind}_body`, said),
+          link: `/orders/edit/${id}`,
+        }), auth.accountId);
+      }
+      const row = (await detailRow(tx, orders, id))!;
+      return { msg: 'OK', id, version: row.version as number, dt: (await redactorFor(tx, auth, orders))(row) as TransitionReply['dt'] };
+    });
+  });
+
+  route(app, orderDetailsCount, async (_p, req) => {
+    const auth = authOf(req);
+    const scope = ownerCondition(auth, orders);
+    const found = await rows<{ status: OrderStatus; lines: number | string; quantity: number | string }>(db, sql`
+      select orders.status, count(d.id) as lines, coalesce(sum(d.quantity), 0)::float8 as quantity
+      from orders join details d on d.order_id = orders.id and not d.canceled
+      where not orders.canceled ${scope ? sql`and ${scope}` : sql``}
+      group by orders.status`);
+    const dt = ORDER_STATUSES.map(status => {
+      const r = found.find(f => f.status === status);
+      return { status, lines: Number(r?.lines ?? 0), quantity: Number(r?.quantity ?? 0) };
+    });
+    const count = (ss: readonly OrderStatus[]) => dt.filter(d => ss.includes(d.status)).reduce((s, d) => s + d.lines, 0);
+    return { msg: 'OK', dt, total: count(['draft', 'confirmed', 'producing']), pretotal: count(['draft', 'confirmed']) };
+  });
+}
+
+/** What a move needs beyond its action (docs/production.md, "Order life"). */
+async function assertTransitionAllowed(tx: Db, id: number, from: OrderStatus, to: OrderStatus): Promise<void> {
+  const count = async (q: ReturnType<typeof sql>) => Number((await rows<{ n: number | string }>(tx, q))[0]?.n ?? 0);
+  if (from === 'draft' && to === 'confirmed') {
+    if (await count(sql`select count(*) as n from details where order_id = ${id} and not canceled`) === 0) {
+      throw new ApiError(409, 'order_no_lines');
+    }
+  }
+  if (from === 'confirmed' && to === 'draft') {
+    if (await count(sql`select count(*) as n from cards where order_id = ${id} and not canceled`) > 0) {
+      throw new ApiError(409, 'order_has_cards');
+    }
+  }
+  if (to === 'finished' && from === 'producing') {
+    const open = await count(sql`select count(*) as n from cards where order_id = ${id} and not canceled and status <> 'done'`);
+    if (open > 0) throw new ApiError(409, 'order_cards_not_done', { count: open });
+  }
+}

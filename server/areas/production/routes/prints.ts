@@ -1,0 +1,156 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { parseJson } from '../../../../src/domain/contract/json';
+import {
+  printDoParamsSchema, type PrintAction, type PrintCategory, type PrintDoReply,
+} from '../../../../src/domain/contract/prints';
+import { printlogs } from '../../../../src/domain/resources/system/printlogs';
+import { DEFAULT_SECURITY, type SecurityOptions } from '../../../auth/options';
+import { canAct } from '../../../auth/permissions';
+import { signSheetLink, verifySheetLink } from '../../../auth/print-links';
+import { isOwnRow } from '../../../auth/row-scope';
+import type { Auth } from '../../../auth/sessions';
+import type { Db } from '../../../db/connection';
+import { tableOf } from '../../../db/tables';
+import { ApiError, forbidden } from '../../../lib/api-error';
+import { authOf } from '../../../http/auth';
+import { inputOf } from '../../../http/contract';
+import { labelSheetHelmet } from '../../../http/security-headers';
+import { column } from '../../../resources/columns';
+import { insertRows } from '../../../resources/import-write';
+import { intArray, printCategory, type PrintCategoryDef } from '../print-categories';
+
+/** Ids above the database's integer range name no row (and must not reach a query as a parameter). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The category a print request names, read leniently before validation so the permission is checked first (a caller
+ * who may not print learns nothing about what the call accepts); undefined when unreadable — validation then refuses.
+ */
+function requestedCategory(body: unknown): PrintCategoryDef | undefined {
+  const raw = (body as Record<string, unknown> | null | undefined)?.item;
+  const parsed = typeof raw === 'string' ? parseJson(raw) : { ok: true as const, value: raw };
+  if (!parsed.ok) return undefined;
+  const c = (parsed.value as { category?: unknown } | null | undefined)?.category;
+  return typeof c === 'string' ? printCategory(c) : undefined;
+}
+
+/** Printing needs `view` on the printed resource itself (not merely on a resource that references it). */
+function assertMayPrint(auth: Auth, def: PrintCategoryDef): void {
+  if (!canAct(auth, def.resource, 'view')) throw forbidden();
+}
+
+/** The parameters of a sheet link (server/auth/print-links.ts); any other shape is not a link this server made. */
+const sheetParamsSchema = z.looseObject({
+  c: z.string({ message: 'print_link_invalid' }).regex(/^[a-z_]{1,40}$/, { message: 'print_link_invalid' }),
+  ids: z.string({ message: 'print_link_invalid' }).regex(/^[0-9a-z.-]{1,20000}$/, { message: 'print_link_invalid' }),
+  a: z.string({ message: 'print_link_invalid' }).regex(/^\d{1,10}$/, { message: 'print_link_invalid' }),
+  exp: z.string({ message: 'print_link_invalid' }).regex(/^\d{1,12}$/, { message: 'print_link_invalid' }),
+  sig: z.string({ message: 'print_link_invalid' }).regex(/^[A-Za-z0-9_-]{43}$/, { message: 'print_link_invalid' }),
+});
+
+/**
+ * The absolute address of a path on this server, as the caller reached it (the helper needs a whole URL); the path
+ * alone when the request named no host (the client then resolves it against its server address).
+ */
+function absolute(req: FastifyRequest, path: string): string {
+  return req.host ? `${req.protocol}://${req.host}${path}` : path;
+}
+
+/**
+ * Printing (docs/production.md "Printing", contract src/domain/contract/prints.ts, spec §7):
+ *
+ * `POST /prints/do/` — `item` = `{category, ids}`, `action` = browser | helper | preview. Needs `view` on the
+ * category's resource (print-categories.ts), checked before validation like a declared `config.access`; every id
+ * must be a live row the caller may read, else 422 naming the ids that are not. Ids sent twice print once. Unless
+ * previewing, in one transaction: one `printlogs` row (who and when are its created_by/at; title, category, ids,
+ * count, how, template; printer empty — the helper picks it) written through the generic insert (change number,
+ * history), and each printed row's counter + 1 with a new change number (lists and offline copies see it) but the
+ * same `version` and `updated_at`: a print is not an edit, and must not make a colleague's open form stale. Replies
+ * `{msg, ds: [{id, name, print_url, width_mm, height_mm}]}`, one entry per template (one built-in one today).
+ *
+ * `GET /prints/sheet/?c=&ids=&a=&exp=&sig=` — the sheet's HTML, no login: the signed link is the permission
+ * (print-links.ts; valid `DOWNLOAD_LINK_MINUTES`, default 10). Its own Content-Security-Policy: inline styles, no
+ * script, nothing fetched; framable by this origin only (the app prints it from a hidden frame). A link that is
+ * malformed answers 400, expired or tampered with 403.
+ */
+export default async function printsRoutes(app: FastifyInstance, opts: { db: Db; security?: SecurityOptions }) {
+  const { db } = opts;
+  const linkTtlMs = (opts.security ?? DEFAULT_SECURITY).linkTtlMs;
+
+  app.post('/prints/do/', {
+    config: { access: 'session' },
+    preValidation: async req => {
+      const def = requestedCategory(req.body);
+      if (def) assertMayPrint(authOf(req), def);
+    },
+    schema: { body: printDoParamsSchema },
+  }, async (req): Promise<PrintDoReply> => {
+    const p = inputOf<{ item: { category: PrintCategory; ids: number[] }; action: PrintAction }>(req);
+    const auth = authOf(req);
+    const def = printCategory(p.item.category)!;
+    assertMayPrint(auth, def);
+    const ids = [...new Set(p.item.ids)];
+    const res = def.resource;
+    const t = tableOf(res);
+
+    await db.transaction(async tx => {
+      const valid = ids.filter(id => id <= MAX_ID);
+      const found = valid.length === 0 ? [] : await tx.select().from(t)
+        .where(and(sql`${column(t, 'id')} = any(${intArray(valid)})`, eq(column(t, 'canceled'), false)));
+      const readable = new Set(found.filter(r => isOwnRow(auth, res, r)).map(r => r.id as number));
+      const unavailable = ids.filter(id => !readable.has(id));
+      if (unavailable.length) {
+        throw new ApiError(422, 'print_rows_unavailable', { list: unavailable.slice(0, 20).join(', ') }, {},
+          { unavailable });
+      }
+      if (p.action === 'preview') return;
+      const counter = column(t, def.counter);
+      const counted = await tx.update(t)
+        .set({ [def.counter]: sql`coalesce(${counter}, 0) + 1`, rev: sql`next_rev()` })
+        .where(and(sql`${column(t, 'id')} = any(${intArray(ids)})`, eq(column(t, 'canceled'), false)))
+        .returning({ id: column(t, 'id') });
+      // A row cancelled since it was read: refuse the whole print rather than log rows that were not printed.
+      if (counted.length !== ids.length) {
+        const left = new Set(counted.map(r => r.id as number));
+        const gone = ids.filter(id => !left.has(id));
+        throw new ApiError(422, 'print_rows_unavailable', { list: gone.slice(0, 20).join(', ') }, {}, { unavailable: gone });
+      }
+      await insertRows(tx, printlogs, [{
+        values: {
+          title: def.title(ids.length), category: p.item.category, ids, count: ids.length, how: p.action,
+          template: def.template.name, printer: null,
+        },
+        onDone: () => {},
+      }], auth);
+    });
+
+    const size = await def.size(db);
+    const link = await signSheetLink(db, p.item.category, ids, auth.accountId, linkTtlMs);
+    return {
+      msg: 'OK',
+      ds: [{ id: def.template.id, name: def.template.name, print_url: absolute(req, link), ...size }],
+    };
+  });
+
+  app.get('/prints/sheet/', {
+    config: { access: 'public' },
+    helmet: labelSheetHelmet,
+    schema: { querystring: sheetParamsSchema },
+  }, async (req, reply) => {
+    const p = inputOf<{ c: string; ids: string; a: string; exp: string; sig: string }>(req);
+    const link = await verifySheetLink(db, p);
+    const def = link && printCategory(link.category);
+    if (!link || !def) throw new ApiError(403, 'print_link_invalid');
+    const size = await def.size(db);
+    const { html, count } = await def.render(db, link.ids.filter(id => id <= MAX_ID), size);
+    // Every row was cancelled since the print was handed out: nothing to print.
+    if (count === 0) throw new ApiError(404, 'print_rows_unavailable', { list: link.ids.slice(0, 20).join(', ') });
+    return reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+}

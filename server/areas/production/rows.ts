@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import { enumLabel } from '../../../src/domain/i18n/resource-labels';
+import type { Lang } from '../../../src/domain/messages/catalog';
+import type { ResourceDef } from '../../../src/domain/registry/resource';
+import type { Db } from '../../db/connection';
+import { tableOf } from '../../db/tables';
+import type { Param } from '../../lib/api-error';
+import { column } from '../../resources/columns';
+
+export type RowData = Record<string, unknown>;
+
+/** One row by id, locked `for update` when `lock` (the writer's rules read it and must see it unchanged till commit). */
+export async function rowById(tx: Db, res: ResourceDef, id: number, lock = false): Promise<RowData | undefined> {
+  const t = tableOf(res);
+  const q = tx.select().from(t).where(eq(column(t, 'id'), id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** A status as a message parameter: its label in the reader's language. */
+export function statusParam(res: ResourceDef, status: unknown): Param {
+  return (lang: Lang) => enumLabel(lang, res.name, 'status', String(status));
+}
+
+/** Quantities compared and subtracted in whole 1/10 000 units (they are stored with 4 decimals). */
+export const units = (x: unknown): number => Math.round(Number(x ?? 0) * 10_000);
+export const fromUnits = (u: number): number => u / 10_000;

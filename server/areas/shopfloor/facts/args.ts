@@ -1,0 +1,94 @@
+import { FACT_ARGS, FACT_VERSION, type InspectionArgs, type TapArgs } from '../../../../src/domain/contract/facts';
+import type { MutationName } from '../../../../src/domain/contract/sync';
+
+/**
+ * A fact's arguments as the server reads them (docs/shopfloor.md "Facts"): checked with the shared schema of its
+ * name (src/domain/contract/facts.ts), and made storable first. A fact whose arguments fail is rejected with
+ * `fact_bad_args` and a short detail (the first problem), and stored as it came, so a supervisor can correct it.
+ */
+
+export type ParsedArgs =
+  | { name: 'tap'; args: TapArgs }
+  | { name: 'precheck' | 'inspect'; args: InspectionArgs };
+
+export type ArgsCheck =
+  | { ok: true; parsed: ParsedArgs }
+  | { ok: false; detail: string };
+
+/** The most a fact's arguments may weigh as stored (facts.args is declared with 16 KB). */
+export const ARGS_MAX_BYTES = 16 * 1024;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A JSON value without what PostgreSQL cannot store (jsonb and text refuse NUL characters and unpaired surrogates):
+ * NULs dropped and unpaired surrogates replaced, in keys and strings alike; `changed` says whether anything was.
+ */
+export function storable(value: unknown): { value: unknown; changed: boolean } {
+  let changed = false;
+  const clean = (s: string): string => {
+    const out = s.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
+    if (out !== s) changed = true;
+    return out;
+  };
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return clean(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[clean(k)] = walk(x);
+      return out;
+    }
+    return v;
+  };
+  const value2 = walk(value);
+  return { value: value2, changed };
+}
+
+/** The first problem zod found, as `path: message` (a message key of the contract, or zod's own words). */
+function firstIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  const i = issues[0];
+  if (!i) return 'invalid';
+  const path = i.path.map(p => String(p)).join('.');
+  return (path ? `${path}: ${i.message}` : i.message).slice(0, 200);
+}
+
+/**
+ * Checks a fact's arguments for its name and payload version `v`. Only versions this server knows are read (a later
+ * shape comes with a later server); `args` must already be storable (see `readArgs`).
+ */
+export function checkArgs(name: MutationName, v: number, args: unknown): ArgsCheck {
+  if (v > FACT_VERSION) return { ok: false, detail: `v: ${v} > ${FACT_VERSION}` };
+  const r = FACT_ARGS[name].safeParse(args);
+  if (!r.success) return { ok: false, detail: firstIssue(r.error.issues) };
+  return name === 'tap'
+    ? { ok: true, parsed: { name, args: r.data as TapArgs } }
+    : { ok: true, parsed: { name, args: r.data as InspectionArgs } };
+}
+
+/**
+ * What JSON text shows of characters PostgreSQL cannot hold: `JSON.stringify` writes a NUL and an unpaired surrogate
+ * as `\u` escapes (a paired one stays a literal character), so text without such an escape holds neither.
+ */
+const UNSTORABLE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+
+/**
+ * A pushed (or resubmitted) fact's arguments as stored and as checked, with the stored value's JSON text (what the
+ * insert writes). Characters PostgreSQL cannot hold are taken out of what is stored, and the fact is refused;
+ * arguments beyond ARGS_MAX_BYTES are refused and stored as their size only (a sender that broken is not allowed to
+ * fill the table).
+ */
+export function readArgs(name: MutationName, v: number, raw: unknown): { stored: unknown; json: string; check: ArgsCheck } {
+  const json = JSON.stringify(raw ?? null);
+  // A UTF-16 unit is at most 3 bytes of UTF-8: only text that could be too long is measured.
+  const bytes = json.length * 3 > ARGS_MAX_BYTES ? Buffer.byteLength(json) : json.length;
+  if (bytes > ARGS_MAX_BYTES) {
+    const stored = { too_large_bytes: bytes };
+    return { stored, json: JSON.stringify(stored), check: { ok: false, detail: `args: ${bytes} > ${ARGS_MAX_BYTES} bytes` } };
+  }
+  if (!UNSTORABLE_ESCAPE.test(json)) return { stored: raw ?? null, json, check: checkArgs(name, v, raw ?? null) };
+  const s = storable(raw);
+  if (s.changed) return { stored: s.value, json: JSON.stringify(s.value ?? null), check: { ok: false, detail: 'args: invalid characters' } };
+  // An escape that was not what it looked like (a key or text holding a backslash and `u0000`, say).
+  return { stored: s.value, json, check: checkArgs(name, v, s.value) };
+}

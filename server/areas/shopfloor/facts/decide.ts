@@ -1,0 +1,150 @@
+import type { InspectionArgs, TapArgs } from '../../../../src/domain/contract/facts';
+import type { MessageKey } from '../../../../src/domain/messages/catalog';
+import { decideTap, type TapAction } from '../../../../src/domain/rules/tap';
+import type { ParsedArgs } from './args';
+import type { World } from './state';
+
+/**
+ * The rules a fact is decided by on the server (docs/shopfloor.md "Tap rules and effects"), the same for a push and
+ * for a supervisor's resubmission. A fact is decided against the World (state.ts) and, when applied, changes it in
+ * memory; the writer (write.ts) then writes what changed in a few set-based statements.
+ *
+ * A swipe is refused, in this order, when: its work node is not one the kiosk serves (`tap_not_bound`); its person
+ * is unknown or inactive (`tap_person_unknown`); its machine does not exist (`fact_bad_args`); its card is unknown
+ * (`tap_card_unknown`); then as decideTap (src/domain/rules/tap.ts) says — the card cancelled, no step at that node,
+ * the step already done, a strict sequence broken, a quantity beyond the card. A start of a running step is applied
+ * and changes nothing; a finish of a waiting step passes it; a `warn` sequence is applied with its warning.
+ *
+ * An inspection is refused when its person is unknown or inactive, its work node does not exist, or its card is
+ * unknown (`inspect_no_card`) or cancelled; else it makes its inspection row and one defect row per reason.
+ */
+
+export type Reason = { key: MessageKey; params?: Record<string, string | number> };
+
+/** What a fact copies out of its arguments for the logs (only references that exist: they are foreign keys). */
+export interface FactColumns {
+  person_id: number | null;
+  card_id: number | null;
+  card_show_id: string | null;
+  cardnode_id: number | null;
+  worknode_id: number | null;
+  device_id: number | null;
+  action: TapAction | null;
+  good: number | null;
+  bad: number | null;
+}
+
+/** The inspection row an applied `precheck` or `inspect` makes, and its defects. */
+export interface InspectionRow {
+  kind: 'precheck' | 'inspect';
+  card_id: number;
+  card_show_id: string;
+  item_id: number | null;
+  worknode_id: number | null;
+  quantity: number;
+  bad_quantity: number | null;
+  weight: number | null;
+  grade: string | null;
+  defects: { reason: string; quantity: number }[];
+  photos: string[];
+  person_id: number;
+  inspected_at: Date;
+  remark: string | null;
+}
+
+export interface Decision {
+  status: 'applied' | 'rejected';
+  /** Why it was rejected; for an applied fact, a warning (a `warn` sequence) or nothing. */
+  reason: Reason | null;
+  columns: FactColumns;
+  inspection: InspectionRow | null;
+}
+
+const NO_COLUMNS: FactColumns = {
+  person_id: null, card_id: null, card_show_id: null, cardnode_id: null, worknode_id: null, device_id: null, action: null,
+  good: null, bad: null,
+};
+
+/** A fact whose arguments could not be read: rejected, nothing copied out of them. */
+export function badArgs(detail: string): Decision {
+  return { status: 'rejected', reason: { key: 'fact_bad_args', params: { detail } }, columns: NO_COLUMNS, inspection: null };
+}
+
+function decideSwipe(world: World, a: TapArgs, at: Date): Decision {
+  const node = world.worknodes.get(a.worknode_id);
+  const person = world.persons.get(a.person_id);
+  const device = a.device_id ?? world.computer.device_id;
+  const card = world.cards.get(a.card);
+  const columns: FactColumns = {
+    ...NO_COLUMNS,
+    person_id: person === undefined ? null : a.person_id,
+    worknode_id: node ? a.worknode_id : null,
+    device_id: device !== null && world.devices.has(device) ? device : null,
+    card_id: card?.id ?? null,
+    card_show_id: a.card,
+    action: a.action,
+    good: a.good ?? null,
+    bad: a.bad ?? null,
+  };
+  const refuse = (key: MessageKey, params?: Record<string, string | number>): Decision =>
+    ({ status: 'rejected', reason: { key, ...(params ? { params } : {}) }, columns, inspection: null });
+  if (!node || !world.computer.worknode_ids.includes(a.worknode_id)) return refuse('tap_not_bound');
+  if (!person) return refuse('tap_person_unknown');
+  if (device !== null && !world.devices.has(device)) return refuse('fact_bad_args', { detail: 'device_id' });
+  if (!card) return refuse('tap_card_unknown', { card: a.card });
+  const d = decideTap(card, a.worknode_id, node, { action: a.action, good: a.good, bad: a.bad });
+  if (!d.ok) return refuse(d.reason);
+  const step = card.steps.find(s => s.id === d.step.id)!;
+  const applied = (extra: Partial<FactColumns>): Decision => ({
+    status: 'applied', reason: d.warning ? { key: d.warning } : null, columns: { ...columns, cardnode_id: step.id, action: d.action, ...extra },
+    inspection: null,
+  });
+  // Started already (another kiosk, or an earlier swipe): applied, nothing changes.
+  if (d.noop) return applied({ good: null, bad: null });
+  if (d.action === 'start') {
+    Object.assign(step, { status: 'running', started_at: at, person_id: a.person_id, device_id: device });
+    world.changed.add(step);
+    return applied({ good: null, bad: null });
+  }
+  Object.assign(step, {
+    status: 'done', started_at: step.started_at ?? at, finished_at: at, person_id: a.person_id, device_id: device,
+    good_quantity: d.step.good_quantity, bad_quantity: d.step.bad_quantity,
+  });
+  world.changed.add(step);
+  world.finished.add(step.id);
+  return applied({ good: d.step.good_quantity, bad: d.step.bad_quantity });
+}
+
+function decideInspection(world: World, kind: 'precheck' | 'inspect', a: InspectionArgs, at: Date): Decision {
+  const person = world.persons.get(a.person_id);
+  const worknodeKnown = a.worknode_id == null || world.worknodes.has(a.worknode_id);
+  const card = world.cards.get(a.card);
+  const columns: FactColumns = {
+    ...NO_COLUMNS,
+    person_id: person === undefined ? null : a.person_id,
+    worknode_id: a.worknode_id != null && worknodeKnown ? a.worknode_id : null,
+    card_id: card?.id ?? null,
+    card_show_id: a.card,
+    good: a.quantity,
+    bad: a.bad_quantity ?? null,
+  };
+  const refuse = (key: MessageKey, params?: Record<string, string | number>): Decision =>
+    ({ status: 'rejected', reason: { key, ...(params ? { params } : {}) }, columns, inspection: null });
+  if (!person) return refuse('tap_person_unknown');
+  if (!worknodeKnown) return refuse('fact_bad_args', { detail: 'worknode_id' });
+  if (!card) return refuse('inspect_no_card', { card: a.card });
+  if (card.canceled) return refuse('tap_card_canceled');
+  return {
+    status: 'applied', reason: null, columns,
+    inspection: {
+      kind, card_id: card.id, card_show_id: card.show_id, item_id: card.item_id, worknode_id: a.worknode_id ?? null,
+      quantity: a.quantity, bad_quantity: a.bad_quantity ?? null, weight: a.weight ?? null, grade: a.grade || null,
+      defects: a.defects ?? [], photos: a.photos ?? [], person_id: a.person_id, inspected_at: at, remark: a.remark ?? null,
+    },
+  };
+}
+
+/** Decides one fact against the world, changing it when the fact applies. */
+export function decideFact(world: World, parsed: ParsedArgs, at: Date): Decision {
+  return parsed.name === 'tap' ? decideSwipe(world, parsed.args, at) : decideInspection(world, parsed.name, parsed.args, at);
+}

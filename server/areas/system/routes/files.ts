@@ -1,0 +1,175 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import '@fastify/multipart';
+import { lt } from 'drizzle-orm';
+import * as XLSX from 'xlsx';
+import { listParamsSchema } from '../../../../src/domain/contract/list';
+import { issueKey } from '../../../../src/domain/contract/wire';
+import type { MessageKey } from '../../../../src/domain/messages/catalog';
+import { resourceByName } from '../../../../src/domain/resources/all';
+import { DOWNLOAD_PATH, reserveUpload, signedLink } from '../../../auth/file-access';
+import { DEFAULT_SECURITY, type SecurityOptions } from '../../../auth/options';
+import { assertAction } from '../../../auth/permissions';
+import { readOptions } from '../../../auth/read-access';
+import { redactorFor } from '../../../auth/redact';
+import type { Db } from '../../../db/connection';
+import { files } from '../../../db/tables';
+import { ApiError, badRequest } from '../../../lib/api-error';
+import { jsonParam, paramsOf, str, type Params } from '../../../lib/params';
+import { newSecret } from '../../../lib/secrets';
+import { authOf } from '../../../http/auth';
+import { extraListOptions } from '../../../resources/list-params';
+import { listRows } from '../../../resources/list';
+import { UNCLAIMED_FILE_TTL_MS } from '../../../resources/row-files';
+
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** A request to `/files/upload/`: a 20 MB file in its multipart envelope, or the rows of a browser-side export. */
+const UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
+/** What a multipart envelope may add around its one file (boundaries, headers, the small fields). */
+const MULTIPART_SLACK = 1024 * 1024;
+export const MAX_EXPORT_ROWS = 200_000;
+/**
+ * Exports are fetched at once; uploads are kept a week unless sent with `is_temp`, and for good once a saved row
+ * names them (server/resources/row-files.ts).
+ */
+const EXPORT_TTL_MS = 24 * 3600_000, TEMP_TTL_MS = 3600_000, UPLOAD_TTL_MS = UNCLAIMED_FILE_TTL_MS;
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+interface Column { title: string; get: (row: unknown) => unknown }
+
+/**
+ * The columns of an export: `titles` is a JSON list of `{title, field}` (or of plain titles matched by position
+ * with `cols`); `props_cols` adds one column per dynamic property, read from `row[propsname]` (default `props`).
+ */
+function exportColumns(p: Params): Column[] {
+  const titles = jsonParam<unknown[]>(p, 'titles') ?? [];
+  const cols = jsonParam<unknown[]>(p, 'cols') ?? [];
+  const props = jsonParam<unknown[]>(p, 'props_cols') ?? [];
+  if (!Array.isArray(titles) || !Array.isArray(cols) || !Array.isArray(props) || titles.length + props.length > 500) {
+    throw badRequest('invalid_json');
+  }
+  const propsName = str(p, 'propsname') || 'props';
+  const out: Column[] = [];
+  titles.forEach((t, i) => {
+    const spec = typeof t === 'string' ? { title: t, field: cols[i] } : t as { title?: unknown; label?: unknown; field?: unknown; prop?: unknown };
+    const title = String(spec.title ?? (spec as { label?: unknown }).label ?? '');
+    const field = spec.field ?? (spec as { prop?: unknown }).prop ?? i;
+    if (typeof field !== 'string' && typeof field !== 'number') throw badRequest('invalid_json');
+    out.push({ title, get: row => (row as Record<string | number, unknown> | null)?.[field] });
+  });
+  for (const name of props) {
+    if (typeof name !== 'string') throw badRequest('invalid_json');
+    out.push({ title: name, get: row => ((row as Record<string, unknown> | null)?.[propsName] as Record<string, unknown> | null)?.[name] });
+  }
+  return out;
+}
+
+/** A cell value: numbers and text as they are; lists joined; objects as JSON; nothing for null. */
+function cell(v: unknown): string | number | boolean | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (Array.isArray(v)) return v.join(', ');
+  if (v instanceof Date) return v.toISOString();
+  return JSON.stringify(v);
+}
+
+export function buildXlsx(columns: Column[], data: unknown[]): Buffer {
+  const aoa: unknown[][] = [columns.map(c => c.title)];
+  for (const row of data) aoa.push(columns.map(c => cell(c.get(row))));
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'Sheet1');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+async function storeFile(db: Db, accountId: number, kind: 'upload' | 'export', name: string, mime: string, data: Buffer,
+  ttlMs: number): Promise<string> {
+  // Expired files go whenever a new one comes, so the table needs no timer.
+  await db.delete(files).where(lt(files.expires_at, new Date()));
+  const id = newSecret();
+  await db.insert(files).values({ id, kind, name, mime, size: data.length, data, account_id: accountId, expires_at: new Date(Date.now() + ttlMs) });
+  return id;
+}
+
+/** Reads a multipart request: its fields as params and at most one file. */
+async function readMultipart(req: FastifyRequest): Promise<{ p: Params; file?: { name: string; mime: string; data: Buffer } }> {
+  const p: Params = Object.create(null) as Params;
+  let file: { name: string; mime: string; data: Buffer } | undefined;
+  // The multipart limit stops reading at MAX_UPLOAD_BYTES; say that limit, not the body's. The error comes from the
+  // file's stream or, when the parser got there before the handler read the file, from the parts iterator.
+  const tooLarge = (e: unknown) => {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'file_too_large', { max: '20 MB' });
+    throw e;
+  };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer().catch(tooLarge);
+        if (!file) file = { name: part.filename || 'file', mime: part.mimetype || 'application/octet-stream', data };
+      } else {
+        p[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      }
+    }
+  } catch (e) {
+    tooLarge(e);
+  }
+  for (const [k, v] of Object.entries(req.query as Record<string, unknown>)) if (!(k in p)) p[k] = v;
+  return { p, file };
+}
+
+/**
+ * `POST /files/upload/`: with rows (`ds`) or a resource's list (`resource` plus list parameters) builds `excel.xlsx`
+ * and returns a `url` that downloads it (a link signed for the caller, valid minutes: server/auth/file-access.ts);
+ * with a multipart `file` stores the file and returns its plain `url`, which rows store. Files live in the database,
+ * out of the web root, and expire.
+ *
+ * Before a byte of the body is read: the session (the auth plugin's onRequest hook), a declared Content-Length
+ * within the limit, and that many bytes of the account's daily upload quota, reserved atomically.
+ */
+export default async function fileRoutes(app: FastifyInstance, opts: { db: Db; security?: SecurityOptions }) {
+  const { db } = opts;
+  const security = opts.security ?? DEFAULT_SECURITY;
+  const beforeBody = async (req: FastifyRequest) => {
+    const declared = req.headers['content-length'];
+    if (declared === undefined) throw new ApiError(411, 'length_required');
+    const bytes = Number(declared);
+    if (!Number.isSafeInteger(bytes) || bytes < 0) throw badRequest();
+    // The content type as sent: multipart's own flag is set only once its parser has run, after this hook.
+    const multipart = /^multipart\//i.test(req.headers['content-type'] ?? '');
+    const limit = multipart ? MAX_UPLOAD_BYTES + MULTIPART_SLACK : UPLOAD_BODY_LIMIT;
+    if (bytes > limit) throw new ApiError(413, 'file_too_large', { max: `${Math.round((multipart ? MAX_UPLOAD_BYTES : limit) / 1048576)} MB` });
+    await reserveUpload(db, authOf(req).accountId, bytes, security.uploadQuotaBytes);
+  };
+  app.post('/files/upload/', { config: { access: 'session' }, bodyLimit: UPLOAD_BODY_LIMIT, onRequest: beforeBody }, async req => {
+    const auth = authOf(req);
+    const { p, file } = req.isMultipart() ? await readMultipart(req) : { p: paramsOf(req), file: undefined };
+    const temp = str(p, 'is_temp') === '1' || str(p, 'is_temp') === 'true';
+    if (file) {
+      if (file.data.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'file_too_large', { max: '20 MB' });
+      const name = (str(p, 'filename') || file.name).replace(/[\\/\0]/g, '_').slice(0, 200);
+      const id = await storeFile(db, auth.accountId, 'upload', name, file.mime, file.data, temp ? TEMP_TTL_MS : UPLOAD_TTL_MS);
+      return { msg: 'OK', url: `${DOWNLOAD_PATH}&id=${id}`, name };
+    }
+    const columns = exportColumns(p);
+    let data: unknown[];
+    const resName = str(p, 'resource');
+    if (resName) {
+      const res = resourceByName(resName);
+      if (!res) throw badRequest();
+      assertAction(auth, res, 'view');
+      assertAction(auth, res, 'export');
+      const q = listParamsSchema(res).safeParse({ ...p, limit: '-1', page: '1' });
+      if (!q.success) throw badRequest(issueKey(q.error, { filter: 'bad_filter', sort: 'bad_sort' }) as MessageKey);
+      const redact = await redactorFor(db, auth, res);
+      const opts = readOptions(auth, res, extraListOptions(res, auth, q.data.raw));
+      data = (await listRows(db, res, q.data, { ...opts, cap: MAX_EXPORT_ROWS })).dt.map(redact);
+    } else {
+      const ds = jsonParam<unknown>(p, 'ds') ?? [];
+      if (!Array.isArray(ds)) throw badRequest('invalid_json');
+      data = ds;
+    }
+    if (data.length > MAX_EXPORT_ROWS) throw new ApiError(413, 'too_many_rows', { max: MAX_EXPORT_ROWS });
+    if (columns.length === 0) throw new ApiError(422, 'invalid_input', {}, { titles: { key: 'required' } });
+    const id = await storeFile(db, auth.accountId, 'export', 'excel.xlsx', XLSX_MIME, buildXlsx(columns, data),
+      temp ? TEMP_TTL_MS : EXPORT_TTL_MS);
+    return { msg: 'OK', url: await signedLink(db, id, auth.accountId, security.linkTtlMs), name: 'excel.xlsx', rows: data.length };
+  });
+}

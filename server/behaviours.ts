@@ -1,0 +1,47 @@
+import { baddetailsBehaviour } from './areas/shopfloor/behaviours/baddetails';
+import { cardnodesBehaviour } from './areas/production/behaviours/cardnodes';
+import { devicesBehaviour } from './areas/scheduling/behaviours/devices';
+import { dutylogsBehaviour } from './areas/scheduling/behaviours/dutylogs';
+import { cardsBehaviour } from './areas/production/behaviours/cards';
+import { detailsBehaviour } from './areas/production/behaviours/details';
+import { formulamaterialsBehaviour, formulaoperationsBehaviour } from './areas/formulas/behaviours/formula-lines';
+import { factsBehaviour } from './areas/shopfloor/behaviours/facts';
+import { messagesBehaviour } from './areas/messages/behaviours/messages';
+import { formulasBehaviour } from './areas/formulas/behaviours/formulas';
+import { inventorydetailsBehaviour } from './areas/shopfloor/behaviours/inventorydetails';
+import { ordersBehaviour } from './areas/production/behaviours/orders';
+import { prearrangesBehaviour } from './areas/scheduling/behaviours/prearranges';
+import { predetailsBehaviour } from './areas/shopfloor/behaviours/predetails';
+import { worksBehaviour } from './areas/piece-work/behaviours/works';
+import { workperiodsBehaviour } from './areas/piece-work/behaviours/workperiods';
+import { installBehaviours } from './resources/behaviour-registry';
+import type { Behaviour } from './resources/behaviour-types';
+
+/**
+ * The server-side behaviour of each resource that has one (types.ts), by resource name, installed into the generic
+ * machinery (../behaviour-registry.ts) when this file is imported: the composition's business, never the core's. A
+ * resource not named here is plain data: the generic endpoints are all it needs. A behaviour — and whatever it calls
+ * — takes the steps it shares with the generic writes (history, derived values, system updates) from
+ * ../write-primitives.
+ */
+export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
+  orders: ordersBehaviour,
+  details: detailsBehaviour,
+  cards: cardsBehaviour,
+  cardnodes: cardnodesBehaviour,
+  formulas: formulasBehaviour,
+  formulamaterials: formulamaterialsBehaviour,
+  formulaoperations: formulaoperationsBehaviour,
+  prearranges: prearrangesBehaviour,
+  dutylogs: dutylogsBehaviour,
+  works: worksBehaviour,
+  devices: devicesBehaviour,
+  workperiods: workperiodsBehaviour,
+  facts: factsBehaviour,
+  predetails: predetailsBehaviour,
+  inventorydetails: inventorydetailsBehaviour,
+  baddetails: baddetailsBehaviour,
+  messages: messagesBehaviour,
+};
+
+installBehaviours(BEHAVIOURS);
