@@ -10,7 +10,9 @@ import type { Field, FieldValue } from './fields';
  * Rules:
  * - `kind: 'master'` rows are deleted (refused while other rows reference them); `kind: 'document'` rows are
  *   cancelled (a `canceled` flag), never deleted, because other documents and the books point at them.
- * - `menu` lists the menu paths that grant access: a role holding any of them may use every endpoint of the resource.
+ * - `menu` lists the resource's menu paths: a role holding one sees its screens, and nothing more. What a role may do
+ *   is decided by its grants on the resource (actions and row scope), which the server checks on every call
+ *   (DESIGN §5, docs/decisions.md 62).
  * - Every row also carries the system columns of `SYSTEM_COLUMNS` (id, version, rev, created/updated by/at).
  * - The declaration is all there is to write for an entity: its labels (four languages), its place in the menu, its
  *   route paths (from `menu[0]`), its table (a generated migration) and its screens come from here.
@@ -21,7 +23,7 @@ export interface ResourceDef<F extends Record<string, Field> = Record<string, Fi
   /** Base path of the generic endpoints, e.g. `/customers` → `/customers/list/`. */
   api: string;
   kind: 'master' | 'document';
-  /** Menu paths that grant access. The first one is the resource's list screen. */
+  /** Menu paths that show the resource's screens to a role (they grant no action). The first one is its list screen. */
   menu: readonly string[];
   /**
    * The base of the edit and create pages when the spec names them apart from the list (works: list
