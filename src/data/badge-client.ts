@@ -1,10 +1,12 @@
 import { i18n } from '../i18n';
 import { ApiError } from './errors';
-import { apiGet, type RequestOptions } from './http';
+import { badgeSalt } from '../domain/contract/endpoints/system';
+import { callEndpoint } from './endpoint-call';
+import type { RequestOptions } from './http';
 import type { CallOptions } from './resource-client';
 
 /**
- * The badge salt of this installation (server/areas/shopfloor/routes/badges.ts): what a kiosk granted `persons.badges` needs to
+ * The badge salt of this installation (`badgeSalt`, src/domain/contract/endpoints/system.ts): what a kiosk granted `persons.badges` needs to
  * recognise badges offline by the `card_no_hash` of its `persons` copy (src/ui/scanner/badge.ts hashes with it).
  * A kiosk keeps the salt with its offline data once it has it: the salt never changes for an installation.
  */
@@ -25,7 +27,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * hashing with the wrong key or function would recognise nobody, silently.
  */
 async function salt(o: CallOptions & Pick<RequestOptions, 'quietOffline'> = {}): Promise<BadgeSalt> {
-  const r = await apiGet('/persons/badge_salt/', undefined, { signal: o.signal, quietOffline: o.quietOffline });
+  const r: unknown = await callEndpoint(badgeSalt, {}, { signal: o.signal, quietOffline: o.quietOffline });
   if (!isRecord(r) || typeof r.salt !== 'string' || !/^[A-Za-z0-9_-]{16,}={0,2}$/.test(r.salt)
     || r.algorithm !== 'HMAC-SHA-256' || r.encoding !== 'hex') {
     throw new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });

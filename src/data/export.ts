@@ -1,7 +1,9 @@
 import type { ExportColumnSpec } from '../domain/contract/requests';
 import { encodeListQuery, type ListQuery } from '../domain/contract/list';
 import type { ResourceDef } from '../domain/registry/resource';
-import { postForFile, type DownloadProgress } from './http';
+import { exportList as exportEndpoint } from '../domain/contract/endpoints/system';
+import { downloadFrom } from './endpoint-call';
+import type { DownloadProgress } from './http';
 
 /**
  * The server-side export of a list paged by the server (decision 51): `POST /files/export/` with the list's own
@@ -11,5 +13,5 @@ import { postForFile, type DownloadProgress } from './http';
 export function exportList(def: ResourceDef, q: Omit<ListQuery, 'page' | 'limit' | 'totals'>, titles: readonly ExportColumnSpec[],
   o: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {}): Promise<{ file: Blob; rows: number | null }> {
   const { page: _page, limit: _limit, totals: _totals, ...params } = encodeListQuery(q);
-  return postForFile('/files/export/', { ...params, resource: def.name, titles }, { signal: o.signal, onProgress: o.onProgress, silent: true });
+  return downloadFrom(exportEndpoint, { ...params, resource: def.name, titles }, { signal: o.signal, onProgress: o.onProgress, silent: true });
 }

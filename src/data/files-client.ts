@@ -1,6 +1,5 @@
-import { i18n } from '../i18n';
-import { ApiError } from './errors';
-import { postMultipart } from './http';
+import { upload } from '../domain/contract/endpoints/system';
+import { uploadTo } from './endpoint-call';
 import { resolveUrl } from './transport';
 
 /** Uploads (`/files/upload/`) and where a stored file is served from. */
@@ -13,11 +12,8 @@ export async function uploadFile(file: Blob, name = file instanceof File ? file.
   const form = new FormData();
   form.append('file', file, name);
   form.append('filename', name);
-  const reply = await postMultipart<{ url?: unknown }>('/files/upload/', form, { silent: true, signal });
-  if (typeof reply.url !== 'string' || reply.url === '') {
-    // A 2xx reply without the file's address: not our server's answer.
-    throw new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
-  }
+  // A 2xx reply without the file's address is not our server's answer (the declaration's check).
+  const reply = await uploadTo(upload, form, {}, { silent: true, signal });
   return { url: reply.url };
 }
 

@@ -1,3 +1,4 @@
+import { login } from '../domain/contract/endpoints/accounts';
 import { connectivityStore } from './connectivity';
 import { settle, interpret, type Outcome } from './envelope';
 import { abortError, isAbort } from './errors';
@@ -59,7 +60,7 @@ async function call(req: SendRequest, opts: RequestOptions, renewed = false): Pr
   const unreachable = isUnreachable(outcome);
   if (unreachable) connectivityStore.getState().markUnreachable();
   else connectivityStore.getState().markReachable();
-  if (outcome.kind === 'needlogin' && renewSession && !renewed && !req.path.startsWith('/accounts/login')
+  if (outcome.kind === 'needlogin' && renewSession && !renewed && !req.path.startsWith(login.path)
     && await renewSession()) {
     return call(req, opts, true);
   }

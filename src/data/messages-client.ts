@@ -1,8 +1,9 @@
-import { apiPost } from './http';
+import { readAllMessages } from '../domain/contract/endpoints/reports';
+import { callEndpoint } from './endpoint-call';
 import type { CallOptions } from './resource-client';
 
-/** `POST /messages/read_all/`: every unread message of the user marked read; how many were. */
+/** Every unread message of the user marked read; how many were. */
 export async function markAllMessagesRead(o: CallOptions = {}): Promise<number> {
-  const r = await apiPost<{ marked?: unknown }>('/messages/read_all/', {}, { signal: o.signal });
+  const r = await callEndpoint(readAllMessages, {}, { signal: o.signal });
   return typeof r.marked === 'number' ? r.marked : 0;
 }

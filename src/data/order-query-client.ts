@@ -1,7 +1,7 @@
 import type { OrderQueryReply } from '../domain/contract/order-query';
-import { i18n } from '../i18n';
-import { ApiError, isApiError } from './errors';
-import { apiGet } from './http';
+import { queryOrder as queryOrderEndpoint } from '../domain/contract/endpoints/orders';
+import { callEndpoint } from './endpoint-call';
+import { isApiError } from './errors';
 import type { CallOptions } from './resource-client';
 
 export type QueriedOrder = OrderQueryReply['dt'];
@@ -18,14 +18,11 @@ export type QueriedOrder = OrderQueryReply['dt'];
 export async function queryOrder(p: { show_id: string; code: string }, o: CallOptions = {}): Promise<QueriedOrder | null> {
   let r: OrderQueryReply;
   try {
-    r = await apiGet<OrderQueryReply>('/orders/query/', { show_id: p.show_id.trim(), code: p.code.trim() },
+    r = await callEndpoint(queryOrderEndpoint, { show_id: p.show_id.trim(), code: p.code.trim() },
       { signal: o.signal, quietNotFound: true });
   } catch (e) {
     if (isApiError(e) && e.kind === 'rejected' && e.status === 404) return null;
     throw e;
-  }
-  if (typeof r !== 'object' || r === null || typeof r.dt !== 'object' || r.dt === null || !Array.isArray(r.dt.lines)) {
-    throw new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
   }
   return r.dt;
 }

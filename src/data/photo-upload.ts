@@ -1,6 +1,5 @@
-import { i18n } from '../i18n';
-import { ApiError } from './errors';
-import { postMultipart } from './http';
+import { upload } from '../domain/contract/endpoints/system';
+import { uploadTo } from './endpoint-call';
 
 /**
  * Inspection photos (issue 13 point 4, docs/shopfloor.md): taken with a tablet's camera, made small in the browser and
@@ -127,9 +126,6 @@ export async function uploadPhoto(photo: Blob, o: { signal?: AbortSignal; quiet?
   const name = `photo-${Date.now()}.jpg`;
   form.append('file', photo, name);
   form.append('filename', name);
-  const reply = await postMultipart<{ url?: unknown }>('/files/upload/', form, { silent: true, quietOffline: true, quiet: o.quiet, signal: o.signal });
-  if (typeof reply.url !== 'string' || reply.url === '') {
-    throw new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
-  }
+  const reply = await uploadTo(upload, form, {}, { silent: true, quietOffline: true, quiet: o.quiet, signal: o.signal });
   return reply.url;
 }

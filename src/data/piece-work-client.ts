@@ -1,21 +1,17 @@
 import type {
   ClosePeriodReply, FromNodesReply, SlipsReply, WorksReportParams, WorksReportReply,
 } from '../domain/contract/piece-work';
-import { i18n } from '../i18n';
-import { ApiError } from './errors';
-import { apiGet, apiPost, postForFile, type DownloadProgress } from './http';
+import {
+  closeWorkPeriod, paySlips, worksFromNodes, worksReport, worksReportExport,
+} from '../domain/contract/endpoints/piece-work';
+import { callEndpoint, downloadFrom } from './endpoint-call';
+import type { DownloadProgress } from './http';
 import type { CallOptions } from './resource-client';
 
 /**
  * The special calls of piece work (docs/piece-work.md, contract src/domain/contract/piece-work.ts). Work records,
  * pay months and wages are read and saved through `resourceClient` like any resource.
  */
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function badReply(): ApiError {
-  return new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
-}
 
 /** The report's parameters as they travel: absent filters left out. */
 function reportParams(p: WorksReportParams): Record<string, string | number> {
@@ -27,38 +23,30 @@ function reportParams(p: WorksReportParams): Record<string, string | number> {
 }
 
 /** `GET /persons/works/report/`: per person and in total over a range (quantities at 2, pay summed at 4 then 2). */
-async function report(p: WorksReportParams, o: CallOptions = {}): Promise<WorksReportReply> {
-  const r = await apiGet<WorksReportReply>('/persons/works/report/', reportParams(p), { signal: o.signal });
-  if (!isRecord(r) || !Array.isArray(r.dt) || !isRecord(r.totals)) throw badReply();
-  return r;
+function report(p: WorksReportParams, o: CallOptions = {}): Promise<WorksReportReply> {
+  return callEndpoint(worksReport, reportParams(p), { signal: o.signal });
 }
 
 /** `POST /persons/works/report/export/`: the same report as excel.xlsx, headed in the user's language. */
 function exportReport(p: WorksReportParams, o: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {}):
   Promise<{ file: Blob; rows: number | null }> {
-  return postForFile('/persons/works/report/export/', reportParams(p), { signal: o.signal, onProgress: o.onProgress, silent: true });
+  return downloadFrom(worksReportExport, reportParams(p), { signal: o.signal, onProgress: o.onProgress, silent: true });
 }
 
 /** `GET /persons/works/slips/`: per person their records and totals, for pay slips (or one person's rows). */
-async function slips(p: WorksReportParams & { person_ids?: number[] }, o: CallOptions = {}): Promise<SlipsReply> {
+function slips(p: WorksReportParams & { person_ids?: number[] }, o: CallOptions = {}): Promise<SlipsReply> {
   const params = { ...reportParams(p), ...(p.person_ids ? { person_ids: p.person_ids } : {}) };
-  const r = await apiGet<SlipsReply>('/persons/works/slips/', params, { signal: o.signal });
-  if (!isRecord(r) || !Array.isArray(r.dt)) throw badReply();
-  return r;
+  return callEndpoint(paySlips, params, { signal: o.signal });
 }
 
 /** `POST /persons/works/from_nodes/`: records for the finished card steps of a range that have none yet. */
-async function fromNodes(p: { from: string; to: string; worknode_id?: number }, o: CallOptions = {}): Promise<FromNodesReply> {
-  const r = await apiPost<FromNodesReply>('/persons/works/from_nodes/', { ...p }, { signal: o.signal });
-  if (!isRecord(r) || typeof r.created !== 'number') throw badReply();
-  return r;
+function fromNodes(p: { from: string; to: string; worknode_id?: number }, o: CallOptions = {}): Promise<FromNodesReply> {
+  return callEndpoint(worksFromNodes, { ...p }, { signal: o.signal });
 }
 
 /** `POST /persons/works/close_period/`: closes (or reopens) a pay month. */
-async function closePeriod(period: string, closed: boolean, o: CallOptions = {}): Promise<ClosePeriodReply> {
-  const r = await apiPost<ClosePeriodReply>('/persons/works/close_period/', { period, closed: closed ? 1 : 0 }, { signal: o.signal });
-  if (!isRecord(r) || typeof r.closed !== 'boolean') throw badReply();
-  return r;
+function closePeriod(period: string, closed: boolean, o: CallOptions = {}): Promise<ClosePeriodReply> {
+  return callEndpoint(closeWorkPeriod, { period, closed: closed ? 1 : 0 }, { signal: o.signal });
 }
 
 export const pieceWorkClient = { report, exportReport, slips, fromNodes, closePeriod };

@@ -1,7 +1,6 @@
-import type { PrintAction, PrintCategory, PrintDoReply, PrintSheet } from '../domain/contract/prints';
-import { i18n } from '../i18n';
-import { ApiError } from './errors';
-import { apiPost } from './http';
+import type { PrintAction, PrintCategory, PrintSheet } from '../domain/contract/prints';
+import { printDo as printDoEndpoint } from '../domain/contract/endpoints/prints';
+import { callEndpoint } from './endpoint-call';
 import type { CallOptions } from './resource-client';
 
 /**
@@ -11,11 +10,7 @@ import type { CallOptions } from './resource-client';
  * result the user sees; a refusal shows as any other.
  */
 export async function printDo(category: PrintCategory, ids: readonly number[], action: PrintAction, o: CallOptions = {}): Promise<PrintSheet[]> {
-  const r = await apiPost<PrintDoReply>('/prints/do/', { item: { category, ids: [...ids] }, action }, { signal: o.signal, silent: true });
-  if (typeof r !== 'object' || r === null || !Array.isArray(r.ds)) {
-    throw new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
-  }
-  return r.ds;
+  return (await callEndpoint(printDoEndpoint, { item: { category, ids: [...ids] }, action }, { signal: o.signal, silent: true })).ds;
 }
 
 export const printsClient = { printDo };

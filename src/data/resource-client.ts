@@ -1,12 +1,14 @@
 import type { ListQuery } from '../domain/contract/list';
 import { encodeListQuery } from '../domain/contract/list';
-import type { DetailReply, HistoryReply, ImportReply, ListReply, SaveReply } from '../domain/contract/replies';
+import { genericEndpoints } from '../domain/contract/endpoints/generic';
+import { history as historyEndpoint } from '../domain/contract/endpoints/system';
+import type { HistoryReply, ImportReply, ListReply, SaveReply } from '../domain/contract/replies';
 import type { ListRow } from '../domain/contract/rows';
 import type { ResourceDef } from '../domain/registry/resource';
 import { i18n } from '../i18n';
 import { connectivityStore } from './connectivity';
 import { ApiError, isUnreachableError } from './errors';
-import { apiGet, apiPost } from './http';
+import { callEndpoint } from './endpoint-call';
 import { offlineDbFor } from './offline/db';
 import { readOfflineList, readOfflineRow } from './offline/local-read';
 import { sessionStore } from './session/session-store';
@@ -46,17 +48,10 @@ export function newRequestId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-/** A reply that is not what the contract promises: the address answers, but not as our server. */
-function badReply(): ApiError {
-  return new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function checkList<R extends ResourceDef>(r: unknown): ListResult<R> {
-  if (!isRecord(r) || !Array.isArray(r.dt)) throw badReply();
+/** A list reply (its rows checked by the declaration) as the screens hold it; a server that sends no total counts its rows. */
+function checkList<R extends ResourceDef>(r: ListReply<ListRow<R>>): ListResult<R> {
   const total = typeof r.total === 'number' ? r.total : r.dt.length;
-  return { ...(r as unknown as ListResult<R>), total, source: 'server' };
+  return { ...r, total, source: 'server' };
 }
 
 const offlineDb = () => offlineDbFor(sessionStore.getState().baseURL);
@@ -72,7 +67,7 @@ export interface ResourceClient<R extends ResourceDef> {
 }
 
 function makeClient<R extends ResourceDef>(def: R): ResourceClient<R> {
-  const api = def.api.replace(/\/+$/, '');
+  const ep = genericEndpoints(def);
 
   async function offlineList(q: ListQuery<R>, cause: unknown): Promise<ListResult<R>> {
     const answer = await readOfflineList(offlineDb(), def, q as ListQuery).catch(() => null);
@@ -93,7 +88,7 @@ function makeClient<R extends ResourceDef>(def: R): ResourceClient<R> {
       // Out of reach already: the copy answers at once instead of waiting for another failure.
       if (offlineNow()) return offlineList(q, new ApiError({ kind: 'network', status: 0, msg: i18n.t('api.network_error') }));
       try {
-        return checkList<R>(await apiGet(`${api}/list/`, encodeListQuery(q as ListQuery), { signal: o.signal, quietOffline: true }));
+        return checkList<R>(await callEndpoint(ep.lists[0]!, encodeListQuery(q as ListQuery), { signal: o.signal, quietOffline: true }));
       } catch (e) {
         if (def.offline && isUnreachableError(e)) return offlineList(q, e);
         throw e;
@@ -103,8 +98,7 @@ function makeClient<R extends ResourceDef>(def: R): ResourceClient<R> {
     async detail(id, o = {}) {
       if (offlineNow()) return offlineDetail(id, new ApiError({ kind: 'network', status: 0, msg: i18n.t('api.network_error') }));
       try {
-        const r = await apiGet<DetailReply<ListRow<R>>>(`${api}/detail/`, { id }, { signal: o.signal, quietOffline: true, quietNotFound: true });
-        if (!isRecord(r) || !isRecord(r.dt)) throw badReply();
+        const r = await callEndpoint(ep.detail, { id }, { signal: o.signal, quietOffline: true, quietNotFound: true });
         return { row: r.dt, source: 'server' };
       } catch (e) {
         if (def.offline && isUnreachableError(e)) return offlineDetail(id, e);
@@ -114,26 +108,22 @@ function makeClient<R extends ResourceDef>(def: R): ResourceClient<R> {
 
     async save(values, target, o = {}) {
       const item = target ? { ...values, id: target.id, version: target.version } : values;
-      const headers = !target && o.idempotencyKey ? { 'Idempotency-Key': o.idempotencyKey } : undefined;
-      const r = await apiPost<SaveReply<ListRow<R>>>(`${api}/save/`, { item }, { signal: o.signal, headers });
-      if (!isRecord(r) || typeof r.id !== 'number') throw badReply();
-      return r;
+      // Only a create carries the key: an update is repeatable by its version.
+      return callEndpoint(ep.save, { item }, { signal: o.signal, idempotencyKey: target ? undefined : o.idempotencyKey });
     },
 
     async remove(target, o = {}) {
-      if (def.kind === 'document') await apiPost(`${api}/cancel/`, { id: target.id, version: target.version }, { signal: o.signal });
-      else await apiPost(`${api}/delete/`, { id: target.id }, { signal: o.signal });
+      // A document is cancelled at its version; master data is deleted.
+      await callEndpoint(ep.remove, def.kind === 'document' ? { id: target.id, version: target.version } : { id: target.id }, { signal: o.signal });
     },
 
     async importRows(rows, o = {}) {
       // One batch may take minutes on a large sheet; the result is a report, not a toast.
-      return apiPost<ImportReply>(`${api}/import/`, { rows }, { signal: o.signal, silent: true, timeoutMs: LONG_TIMEOUT_MS });
+      return callEndpoint(ep.import, { rows }, { signal: o.signal, silent: true, timeoutMs: LONG_TIMEOUT_MS });
     },
 
     async history(id, o = {}) {
-      const r = await apiGet<HistoryReply>('/history/list/', { table_name: def.name, kid: id }, { signal: o.signal });
-      if (!isRecord(r) || !Array.isArray(r.dt)) throw badReply();
-      return r;
+      return callEndpoint(historyEndpoint, { table_name: def.name, kid: id }, { signal: o.signal });
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { BoardReply, SaveQueuesParams, SaveQueuesReply } from '../domain/contract/scheduling';
-import { i18n } from '../i18n';
-import { ApiError } from './errors';
-import { apiGet, apiPost } from './http';
+import { saveSchedulingQueues, schedulingBoard } from '../domain/contract/endpoints/scheduling';
+import { callEndpoint } from './endpoint-call';
 import type { CallOptions } from './resource-client';
 
 /**
@@ -9,13 +8,6 @@ import type { CallOptions } from './resource-client';
  * node's machines and the save of their queues. The schedule itself is fields of the card steps that only the save
  * writes, so no screen goes through `resourceClient` for it.
  */
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A 2xx reply without what the contract promises: the address answers, but not as our server. */
-function badReply(): ApiError {
-  return new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
-}
 
 export interface BoardFilter {
   worknode_id: number;
@@ -27,10 +19,8 @@ export interface BoardFilter {
 export type QueueSave = SaveQueuesParams['queues'][number];
 
 /** `GET /devices/arranges/`: the machines of a work node with their queues and loads, and its steps on no queue. */
-async function board(f: BoardFilter, o: CallOptions = {}): Promise<BoardReply> {
-  const r = await apiGet<BoardReply>('/devices/arranges/', { worknode_id: f.worknode_id, days: f.days }, { signal: o.signal });
-  if (!isRecord(r) || !Array.isArray(r.devices) || !Array.isArray(r.unscheduled)) throw badReply();
-  return r;
+function board(f: BoardFilter, o: CallOptions = {}): Promise<BoardReply> {
+  return callEndpoint(schedulingBoard, { worknode_id: f.worknode_id, days: f.days }, { signal: o.signal });
 }
 
 /**
@@ -38,10 +28,8 @@ async function board(f: BoardFilter, o: CallOptions = {}): Promise<BoardReply> {
  * machine's refuses the whole save (409 `queue_changed`), as does a machine out of service given a new step: the
  * request layer shows the server's message, and the caller reloads the board.
  */
-async function saveQueues(queues: readonly QueueSave[], o: CallOptions = {}): Promise<SaveQueuesReply> {
-  const r = await apiPost<SaveQueuesReply>('/devices/arranges/save/', { queues }, { signal: o.signal });
-  if (!isRecord(r) || !Array.isArray(r.devices)) throw badReply();
-  return r;
+function saveQueues(queues: readonly QueueSave[], o: CallOptions = {}): Promise<SaveQueuesReply> {
+  return callEndpoint(saveSchedulingQueues, { queues }, { signal: o.signal });
 }
 
 export const schedulingClient = { board, saveQueues };

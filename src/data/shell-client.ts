@@ -1,7 +1,9 @@
+import type { ComputerInfo, LoginReply, ServerEntry, TokenLoginReply, UserInfoReply } from '../domain/contract/accounts';
+import { changePassword as changePasswordEndpoint, login, logout as logoutEndpoint, userInfo as userInfoEndpoint } from '../domain/contract/endpoints/accounts';
+import { files, healthz, loginBranding as loginBrandingEndpoint, safeConfigs as safeConfigsEndpoint } from '../domain/contract/endpoints/system';
 import { loginBrandingOf, type LoginBranding } from '../domain/contract/login-branding';
-import type { Permissions } from '../domain/contract/permissions';
-import { apiGet, apiPost } from './http';
-import { rememberDeviceLogin, type ComputerInfo } from './outbox/device';
+import { callEndpoint } from './endpoint-call';
+import { rememberDeviceLogin } from './outbox/device';
 
 /**
  * The shell's named calls (spec §2–§4, §7): logins, the user's info and grants, logout, password, the server list and
@@ -10,49 +12,9 @@ import { rememberDeviceLogin, type ComputerInfo } from './outbox/device';
 
 interface CallOptions { signal?: AbortSignal }
 
-/**
- * The computer a device login names (docs/shopfloor.md "Kiosk identity"): its code (the `device` of every push), the
- * work nodes it serves, its machine, and the server's watermark of its facts (`last_seq`).
- */
+export type { LoginReply, ServerEntry, TokenLoginReply, UserInfoReply } from '../domain/contract/accounts';
+/** The computer a device login names (docs/shopfloor.md "Kiosk identity"). */
 export type LoginComputer = ComputerInfo;
-
-export interface LoginReply {
-  name: string;
-  site_name: string;
-  sessionid: string;
-  data: { token: string };
-  /** Present on a device login (`client` = a computer's code): the computer the token is bound to. */
-  computer?: LoginComputer | null;
-}
-export interface TokenLoginReply {
-  token: string;
-  name: string;
-  site_name: string;
-  sessionid: string;
-  /** Present when the token is a device token: the computer it is bound to. */
-  computer?: LoginComputer | null;
-}
-
-export interface UserInfoReply {
-  name?: string;
-  username?: string;
-  avatar?: string;
-  introduction?: string;
-  /** Role codes; a user without a role may not use the app (the shell refuses it). */
-  roles?: unknown;
-  person_id?: number | null;
-  site_name?: string;
-  /** What the roles allow (src/domain/contract/permissions.ts); absent from servers before the grants existed. */
-  permissions?: Permissions | null;
-}
-
-export interface ServerEntry {
-  name: string;
-  /** Address of the server; '' = the origin the app was loaded from. */
-  server: string;
-  /** Test servers are not offered for switching (spec §2). */
-  test?: boolean;
-}
 
 /**
  * Login by username and password; `client` names a kiosk (its computer code: the login page's terminal field or the
@@ -65,9 +27,9 @@ export interface ServerEntry {
  * name, only logged unless it names a terminal.
  */
 export async function loginWithPassword(username: string, password: string, o: { terminal?: string; client?: string } = {}): Promise<LoginReply> {
-  const r = await apiPost<LoginReply>('/accounts/login/', {
+  const r = await callEndpoint(login, {
     username, password, computer: o.terminal || undefined, client: o.client || undefined,
-  }, { silent: true });
+  }, { silent: true }) as LoginReply; // one endpoint, two replies: a password login's (a token login's below)
   await rememberDeviceLogin(r?.computer);
   return r;
 }
@@ -77,29 +39,29 @@ export async function loginWithPassword(username: string, password: string, o: {
  * what a failure shows. A device token's reply names its computer, recorded as a password login's is.
  */
 export async function loginWithToken(token: string, o: CallOptions = {}): Promise<TokenLoginReply> {
-  const r = await apiPost<TokenLoginReply>('/accounts/login/', { token }, { signal: o.signal, quiet: true });
+  const r = await callEndpoint(login, { token }, { signal: o.signal, quiet: true }) as TokenLoginReply;
   await rememberDeviceLogin(r?.computer);
   return r;
 }
 
 /** The logged-in user: name, avatar, roles and grants. */
 export function userInfo(o: CallOptions = {}): Promise<UserInfoReply> {
-  return apiGet<UserInfoReply>('/accounts/info/', {}, { signal: o.signal, quiet: true });
+  return callEndpoint(userInfoEndpoint, {}, { signal: o.signal, quiet: true });
 }
 
 /** Revokes the token and the session on the server; the caller resets the local state whatever happens. */
 export async function logout(): Promise<void> {
-  await apiPost('/accounts/logout/', {}, { quiet: true });
+  await callEndpoint(logoutEndpoint, {}, { quiet: true });
 }
 
 /** Changes the caller's password; a refusal carries per-field messages (`oldpassword`, `password`). */
 export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
-  await apiPost('/accounts/password/', { oldpassword: oldPassword, password: newPassword });
+  await callEndpoint(changePasswordEndpoint, { oldpassword: oldPassword, password: newPassword });
 }
 
 /** `servers.json`: the servers a kiosk may switch to; malformed rows are dropped. */
 export async function serverList(o: CallOptions = {}): Promise<ServerEntry[]> {
-  const reply = await apiGet<{ dt?: unknown }>('/files/', { action: 'get', file: 'servers.json' }, { signal: o.signal, quiet: true });
+  const reply: { dt?: unknown } = await callEndpoint(files, { action: 'get', file: 'servers.json' }, { signal: o.signal, quiet: true });
   if (!Array.isArray(reply.dt)) return [];
   return reply.dt.flatMap((r: unknown): ServerEntry[] => {
     const o = typeof r === 'object' && r !== null ? r as Record<string, unknown> : null;
@@ -110,7 +72,7 @@ export async function serverList(o: CallOptions = {}): Promise<ServerEntry[]> {
 
 /** The public configs named (software name, logo …) as name → text; a config without a value is ''. */
 export async function safeConfigs(names: readonly string[], o: CallOptions = {}): Promise<Record<string, string>> {
-  const reply = await apiGet<{ dt?: unknown }>('/accounts/configslist_safe/',
+  const reply: { dt?: unknown } = await callEndpoint(safeConfigsEndpoint,
     { name: names.join(','), limit: -1, returndt: 1 }, { signal: o.signal, quiet: true });
   const out: Record<string, string> = {};
   if (!Array.isArray(reply.dt)) return out;
@@ -126,7 +88,7 @@ export async function safeConfigs(names: readonly string[], o: CallOptions = {})
  * read through the contract's own filter again, so a server that sends more (or unsafe values) shows no more.
  */
 export async function loginBranding(o: CallOptions = {}): Promise<LoginBranding> {
-  const reply = await apiGet<{ dt?: unknown }>('/accounts/login_branding/', {}, { signal: o.signal, quiet: true });
+  const reply: { dt?: unknown } = await callEndpoint(loginBrandingEndpoint, {}, { signal: o.signal, quiet: true });
   const dt = typeof reply.dt === 'object' && reply.dt !== null ? reply.dt as Record<string, unknown> : {};
   const text: Record<string, string> = {};
   for (const [k, v] of Object.entries(dt)) if (typeof v === 'string') text[k] = v;
@@ -136,7 +98,7 @@ export async function loginBranding(o: CallOptions = {}): Promise<LoginBranding>
 /** Whether the server answers at all (`/healthz`): the reachability probe while the app is offline. */
 export async function serverAnswers(): Promise<boolean> {
   try {
-    await apiGet('/healthz', {}, { quiet: true, timeoutMs: 10_000 });
+    await callEndpoint(healthz, {}, { quiet: true, timeoutMs: 10_000 });
     return true;
   } catch {
     return false;

@@ -1,7 +1,6 @@
 import { MUTATION_NAMES, PUSH_MAX, type Mutation, type PushReply, type PushResult } from '../domain/contract/sync';
-import { i18n } from '../i18n';
-import { ApiError } from './errors';
-import { apiPostJson } from './http';
+import { push } from '../domain/contract/endpoints/sync';
+import { badReply, callEndpoint } from './endpoint-call';
 
 /**
  * `POST /sync/push/` (docs/shopfloor.md "Push", contract src/domain/contract/sync.ts): a device's queued facts, in seq
@@ -18,10 +17,6 @@ export const PUSH_TIMEOUT_MS = 60_000;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const STATUSES: ReadonlySet<string> = new Set(['applied', 'duplicate', 'rejected']);
-
-function badReply(): ApiError {
-  return new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
-}
 
 function resultOf(v: unknown): PushResult | null {
   if (!isRecord(v) || typeof v.id !== 'string' || typeof v.status !== 'string' || !STATUSES.has(v.status)) return null;
@@ -54,7 +49,7 @@ export async function pushFacts(device: string, mutations: readonly Mutation[], 
   if (mutations.some(m => !(MUTATION_NAMES as readonly string[]).includes(m.name))) throw new RangeError('unknown fact name');
   // A JSON body: the facts travel as themselves, a third smaller and cheaper to encode and parse than the same JSON
   // URL-encoded inside a form field (docs/decisions.md 133).
-  const r = await apiPostJson<unknown>('/sync/push/', { device, mutations, floor }, {
+  const r: unknown = await callEndpoint(push, { device, mutations, floor }, {
     signal: o.signal, quiet: true, silent: true, timeoutMs: PUSH_TIMEOUT_MS,
   });
   return checkedPushReply(r);

@@ -1,8 +1,9 @@
 import { createStore } from 'zustand/vanilla';
 import { onSessionReset } from '../session/session-store';
+import { favMenus } from '../../domain/contract/endpoints/accounts';
 import { menuFetch } from './fetcher';
 
-export const FAV_MENUS_URL = '/accounts/favmenus/';
+export const FAV_MENUS_URL = favMenus.path;
 
 /** A favourite menu entry (the server already dropped the ones the role no longer grants). */
 export interface FavMenu {

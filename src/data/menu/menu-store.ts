@@ -1,12 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import { onSessionReset } from '../session/session-store';
+import { loadMenu } from '../../domain/contract/endpoints/accounts';
 import { menuFetch } from './fetcher';
 import { flattenMenu } from '../../domain/menu/flatten';
 import type { FlatMenuItem, MenuNode } from '../../domain/menu/menu-types';
 import { ROUTE_TREE } from '../../domain/menu/route-tree';
 
 /** Spec §7: the client posts its route tree and receives the part the role may see. */
-export const LOAD_MENU_URL = '/accounts/my/?action=loadmenu&platform=pc';
+export const LOAD_MENU_URL = `${loadMenu.path}?action=loadmenu&platform=pc`;
 
 export interface MenuState {
   /** The role's menu as the server filtered it; null until loaded. */

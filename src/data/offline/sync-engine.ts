@@ -8,7 +8,8 @@ import { fnv1a } from '../../domain/rules/fnv1a';
 import { connectivityStore, onReconnect } from '../connectivity';
 import { i18n } from '../../i18n';
 import { isApiError, isUnreachableError } from '../errors';
-import { apiGet } from '../http';
+import { pull } from '../../domain/contract/endpoints/sync';
+import { callEndpoint } from '../endpoint-call';
 import { onSessionReset, sessionStore } from '../session/session-store';
 import { startOutboxSender } from '../outbox/sender';
 import { CACHE_TABLES, getMeta, isQuotaError, offlineDbFor, setMeta, type OfflineDb } from './db';
@@ -53,8 +54,8 @@ export const syncStore = createStore<SyncState>(() => ({ running: false, table: 
 
 const db = (): OfflineDb => offlineDbFor(sessionStore.getState().baseURL);
 
-const fetchPage = (table: string, since: number, count: boolean) =>
-  apiGet<PullReply>('/sync/pull/', { table, since, limit: PULL_PAGE, count: count ? 1 : undefined }, { quiet: true });
+const fetchPage = (table: string, since: number, count: boolean): Promise<PullReply> =>
+  callEndpoint(pull, { table, since, limit: PULL_PAGE, count: count ? 1 : undefined }, { quiet: true });
 
 /**
  * Whom the copy is for: the user and what their roles grant (admin, and each resource's actions and row scope),

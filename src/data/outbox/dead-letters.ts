@@ -1,7 +1,7 @@
 import { encodeListQuery } from '../../domain/contract/list';
-import type { ListReply } from '../../domain/contract/replies';
+import { genericEndpoints } from '../../domain/contract/endpoints/generic';
 import { facts } from '../../domain/resources/shopfloor/facts';
-import { apiGet } from '../http';
+import { callEndpoint } from '../endpoint-call';
 import { outboxDb, storedComputer } from './device';
 import { refreshOutboxStatus } from './status';
 
@@ -18,7 +18,7 @@ export async function reconcileDeadLetters(): Promise<void> {
   const local = await db.deadletters.toArray();
   if (!computer || local.length === 0) return;
   // A background check: quiet whatever happens (the badge simply stays as it is).
-  const still = await apiGet<ListReply<{ uuid: string }>>(`${facts.api}/list/`, encodeListQuery({
+  const still = await callEndpoint(genericEndpoints(facts).lists[0]!, encodeListQuery({
     filter: [{ field: 'status', op: 'eq', value: 'rejected' }, { field: 'computer_id', op: 'eq', value: computer.id }],
     limit: READ_AT_MOST, sort: ['-id'],
   }), { quiet: true }).catch(() => null);

@@ -1,11 +1,10 @@
-import type { ReportFactsReply } from '../../domain/contract/report-facts';
 import { MAX_FACT_DAYS } from '../../domain/contract/report-facts';
 import type { ReportSource } from '../../domain/reports/fact-sources';
 import { dayOf, DaySplitter, dayString, joinDays, type FactDay, type LoadedDays } from '../../domain/reports/fact-set';
 import { dateOfDay } from '../../domain/rules/day-numbers';
-import { i18n } from '../../i18n';
-import { ApiError, isUnreachableError } from '../errors';
-import { apiGet } from '../http';
+import { isUnreachableError } from '../errors';
+import { reportFacts } from '../../domain/contract/endpoints/reports';
+import { callEndpoint } from '../endpoint-call';
 import { isQuotaError, offlineDbFor, type OfflineDb, type ReportDayRecord } from '../offline/db';
 import { sessionStore } from '../session/session-store';
 
@@ -58,10 +57,6 @@ export function isSettled(r: Pick<ReportDayRecord, 'day' | 'asOf'>): boolean {
   return r.asOf >= endOf(r.day) + SETTLE_MS;
 }
 
-function badReply(): ApiError {
-  return new ApiError({ kind: 'config', status: 200, msg: i18n.t('api.config_error') });
-}
-
 /**
  * The source's facts over [from, to] (at most MAX_FACT_DAYS), one record per day: every page fetched in turn and split
  * into its days as it arrives, so only one page's JSON is held at a time.
@@ -69,8 +64,7 @@ function badReply(): ApiError {
 async function fetchSpan(source: ReportSource, from: number, to: number, signal?: AbortSignal): Promise<FactDay[]> {
   const split = new DaySplitter(source);
   for (let after = 0; ;) {
-    const r = await apiGet<ReportFactsReply>(`/reports/facts/${source}/`, { from: dayString(from), to: dayString(to), after, limit: PAGE }, { signal });
-    if (typeof r !== 'object' || r === null || !Array.isArray(r.ids) || typeof r.keys !== 'object') throw badReply();
+    const r = await callEndpoint(reportFacts[source], { from: dayString(from), to: dayString(to), after, limit: PAGE }, { signal });
     split.add(r);
     if (r.next === null) return split.days(from, to);
     after = r.next;

@@ -31,3 +31,15 @@ export interface PrintSheet { id: number; name: string; print_url: string; width
 export interface PrintDoReply extends Envelope {
   ds: PrintSheet[];
 }
+
+/**
+ * `GET /prints/sheet/`: the parameters of a signed sheet link (server/auth/print-links.ts); any other shape is not a
+ * link this server made.
+ */
+export const sheetParamsSchema = z.looseObject({
+  c: z.string({ message: 'print_link_invalid' }).regex(/^[a-z_]{1,40}$/, { message: 'print_link_invalid' }),
+  ids: z.string({ message: 'print_link_invalid' }).regex(/^[0-9a-z.-]{1,20000}$/, { message: 'print_link_invalid' }),
+  a: z.string({ message: 'print_link_invalid' }).regex(/^\d{1,10}$/, { message: 'print_link_invalid' }),
+  exp: z.string({ message: 'print_link_invalid' }).regex(/^\d{1,12}$/, { message: 'print_link_invalid' }),
+  sig: z.string({ message: 'print_link_invalid' }).regex(/^[A-Za-z0-9_-]{43}$/, { message: 'print_link_invalid' }),
+});

@@ -45,7 +45,7 @@ export function genericEndpoints<R extends ResourceDef>(res: R): GenericEndpoint
     }),
     save: endpoint<SaveReply<ListRow<R>>>()({
       method: 'POST', path: `${res.api}/save/`, params: saveParamsSchema, access: { resource: res, op: 'write' },
-      idempotent: 'create', looksRight: r => isRecord(r) && typeof r.id === 'number' && isRecord(r.dt),
+      idempotent: 'create', looksRight: r => isRecord(r) && typeof r.id === 'number',
     }),
     remove: endpoint<SaveReply<ListRow<R>> | Envelope>()({
       method: 'POST', path: `${res.api}/${res.kind === 'document' ? 'cancel' : 'delete'}/`, params: removeParamsSchema,

@@ -6,6 +6,7 @@ import {
   generateParamsSchema, perNodeParamsSchema, splitParamsSchema, type GenerateReply, type PerNodeReply, type SplitReply,
 } from '../cards';
 import { endpoint, hasArray, isRecord } from '../endpoint';
+import { orderQueryParamsSchema, type OrderQueryReply } from '../order-query';
 import {
   fastParamsSchema, saveWithLinesParamsSchema, transitionParamsSchema, type OrderDetailsCountReply,
   type SaveWithLinesReply, type TransitionReply,
@@ -50,4 +51,13 @@ export const splitCard = endpoint<SplitReply>()({
 export const cardsPerNode = endpoint<PerNodeReply>()({
   method: 'GET', path: '/orders/cardnodes/per_node/', params: perNodeParamsSchema,
   access: { resource: cardnodes, op: 'read' }, offline: 'read', looksRight: hasArray('dt'),
+});
+
+/**
+ * The public order query (spec §7): an order's progress by its number and check code, for customers without a login;
+ * attempts are limited per address. Not found answers 404.
+ */
+export const queryOrder = endpoint<OrderQueryReply>()({
+  method: 'GET', path: '/orders/query/', params: orderQueryParamsSchema, access: 'public',
+  looksRight: r => isRecord(r) && isRecord(r.dt) && Array.isArray(r.dt.lines),
 });

@@ -1,0 +1,59 @@
+import type { Permissions } from './permissions';
+
+/**
+ * Replies of the shell's account calls (spec §2–§4, §7): logins, the user's info and grants. Shared by the server
+ * (server/areas/accounts) and the shell client (src/data/shell-client.ts); declared in endpoints/accounts.ts.
+ */
+
+/**
+ * The computer a device login names (docs/shopfloor.md "Kiosk identity"): its code (the `device` of every push), the
+ * work nodes it serves, its machine, and the server's watermark of its facts (`last_seq`: every fact up to it is held
+ * there).
+ */
+export interface ComputerInfo {
+  id: number;
+  code: string;
+  name: string;
+  worknode_ids: number[];
+  device_id: number | null;
+  last_seq: number;
+}
+
+export interface LoginReply {
+  name: string;
+  site_name: string;
+  sessionid: string;
+  data: { token: string };
+  /** Present on a device login (`client` = a computer's code): the computer the token is bound to. */
+  computer?: ComputerInfo | null;
+}
+
+export interface TokenLoginReply {
+  token: string;
+  name: string;
+  site_name: string;
+  sessionid: string;
+  /** Present when the token is a device token: the computer it is bound to. */
+  computer?: ComputerInfo | null;
+}
+
+export interface UserInfoReply {
+  name?: string;
+  username?: string;
+  avatar?: string;
+  introduction?: string;
+  /** Role codes; a user without a role may not use the app (the shell refuses it). */
+  roles?: unknown;
+  person_id?: number | null;
+  site_name?: string;
+  /** What the roles allow (src/domain/contract/permissions.ts); absent from servers before the grants existed. */
+  permissions?: Permissions | null;
+}
+
+export interface ServerEntry {
+  name: string;
+  /** Address of the server; '' = the origin the app was loaded from. */
+  server: string;
+  /** Test servers are not offered for switching (spec §2). */
+  test?: boolean;
+}
