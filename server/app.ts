@@ -15,7 +15,9 @@ import type { Db } from './db/connection';
 import { loggerOptions, requestIdGenerator, RequestLines, type LogLevel } from './lib/logging';
 // The business areas' rules on the generic writes (orders, cards, piece work …), installed on import.
 import './behaviours';
+import type { Endpoint } from '../src/domain/contract/endpoint';
 import authPlugin from './http/auth';
+import { declaredRoutesOnly } from './http/endpoint-route';
 import contract from './http/contract';
 import envelope from './http/envelope';
 import requestLog from './http/request-log';
@@ -101,32 +103,39 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(requestLog);
   await app.register(authPlugin, { db: opts.db, security });
 
-  await app.register(healthRoutes, { db: opts.db, stopping: opts.stopping });
-  await app.register(loginRoutes, { db: opts.db, security });
-  await app.register(menuRoutes, { db: opts.db });
-  await app.register(menusListRoutes, { db: opts.db });
-  await app.register(shellRoutes, { db: opts.db, serversFile: opts.serversFile, security });
-  await app.register(fileRoutes, { db: opts.db, security });
-  await app.register(exportRoutes, { db: opts.db });
-  await app.register(historyRoutes, { db: opts.db });
-  await app.register(badgeRoutes, { db: opts.db });
-  await app.register(syncRoutes, { db: opts.db });
-  await app.register(reportRoutes, { db: opts.db });
-  await app.register(todoRoutes, { db: opts.db });
-  await app.register(messageRoutes, { db: opts.db });
-  // The dead-letter actions before the generic calls of facts, whose base (/sync/facts) they share.
-  await app.register(factsRoutes, { db: opts.db });
-  // The production area's own calls before the generic ones, whose paths they share a prefix with.
-  await app.register(ordersRoutes, { db: opts.db });
-  await app.register(cardsRoutes, { db: opts.db });
-  await app.register(arrangesRoutes, { db: opts.db });
-  await app.register(worksRoutes, { db: opts.db });
-  await app.register(orderQueryRoutes, { db: opts.db });
-  await app.register(printsRoutes, { db: opts.db, security });
-  await app.register(formulasRoutes, { db: opts.db });
-  await app.register(saveFormulaRoutes, { db: opts.db });
-  await app.register(resourceRoutes, { db: opts.db, resources: opts.resources });
-  await app.register(importRoutes, { db: opts.db, resources: opts.resources });
+  // Every API route, each from its declared endpoint (src/domain/contract/endpoints): one registered any other way
+  // fails the start (declaredRoutesOnly); the declarations served are kept for the check that each is served once.
+  let served: Endpoint[] = [];
+  await app.register(async api => {
+    served = declaredRoutesOnly(api);
+    await api.register(healthRoutes, { db: opts.db, stopping: opts.stopping });
+    await api.register(loginRoutes, { db: opts.db, security });
+    await api.register(menuRoutes, { db: opts.db });
+    await api.register(menusListRoutes, { db: opts.db });
+    await api.register(shellRoutes, { db: opts.db, serversFile: opts.serversFile, security });
+    await api.register(fileRoutes, { db: opts.db, security });
+    await api.register(exportRoutes, { db: opts.db });
+    await api.register(historyRoutes, { db: opts.db });
+    await api.register(badgeRoutes, { db: opts.db });
+    await api.register(syncRoutes, { db: opts.db });
+    await api.register(reportRoutes, { db: opts.db });
+    await api.register(todoRoutes, { db: opts.db });
+    await api.register(messageRoutes, { db: opts.db });
+    // The dead-letter actions before the generic calls of facts, whose base (/sync/facts) they share.
+    await api.register(factsRoutes, { db: opts.db });
+    // The production area's own calls before the generic ones, whose paths they share a prefix with.
+    await api.register(ordersRoutes, { db: opts.db });
+    await api.register(cardsRoutes, { db: opts.db });
+    await api.register(arrangesRoutes, { db: opts.db });
+    await api.register(worksRoutes, { db: opts.db });
+    await api.register(orderQueryRoutes, { db: opts.db });
+    await api.register(printsRoutes, { db: opts.db, security });
+    await api.register(formulasRoutes, { db: opts.db });
+    await api.register(saveFormulaRoutes, { db: opts.db });
+    await api.register(resourceRoutes, { db: opts.db, resources: opts.resources });
+    await api.register(importRoutes, { db: opts.db, resources: opts.resources });
+  });
+  app.decorate('servedEndpoints', served);
 
   const web = opts.webRoot;
   const hasWeb = !!web && existsSync(join(web, 'index.html'));

@@ -10,6 +10,7 @@ import { column } from '../resources/columns';
 import { installSecret } from './install-secrets';
 import type { SecurityOptions } from './options';
 import { checkToken, resolveSession } from './sessions';
+import { files } from '../../src/domain/contract/endpoints/system';
 
 /**
  * Who may download a stored file (DESIGN §5, issue 10): a logged-in caller — by the session id of the API
@@ -18,7 +19,7 @@ import { checkToken, resolveSession } from './sessions';
  * the maker's alone; uploads (pictures named by rows) any logged-in user may see.
  */
 
-export const DOWNLOAD_PATH = '/files/?action=download';
+export const DOWNLOAD_PATH = `${files.path}?action=download`;
 
 function signature(key: Buffer, fileId: string, accountId: number, exp: number): string {
   return createHmac('sha256', key).update(`${fileId}.${accountId}.${exp}`).digest('base64url');

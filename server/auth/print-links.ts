@@ -5,6 +5,7 @@ import type { Db } from '../db/connection';
 import { tableOf } from '../db/tables';
 import { column } from '../resources/columns';
 import { installSecret } from './install-secrets';
+import { printSheet } from '../../src/domain/contract/endpoints/prints';
 
 /**
  * Signed links to a print sheet (`GET /prints/sheet/`, issue 11 point 5): the local helper that prints a job has no
@@ -16,7 +17,7 @@ import { installSecret } from './install-secrets';
  * installation's link, an expired link or one whose account was disabled since opens nothing.
  */
 
-export const SHEET_PATH = '/prints/sheet/';
+export const SHEET_PATH = printSheet.path;
 
 /** Row ids printed by one link; the contract's MAX_PRINT_ROWS is below it. */
 const MAX_LINK_IDS = 10_000;

@@ -3,6 +3,10 @@ import type { Endpoint, InputOf, ReplyOf } from '../../src/domain/contract/endpo
 import { inputOf } from './contract';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The declarations the app serves, in order of registration (app.ts). */
+    servedEndpoints: readonly Endpoint[];
+  }
   interface FastifyContextConfig {
     /** The declaration a route was registered from (src/domain/contract/endpoints); absent on generic routes. */
     endpoint?: Endpoint;

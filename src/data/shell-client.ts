@@ -29,7 +29,7 @@ export type LoginComputer = ComputerInfo;
 export async function loginWithPassword(username: string, password: string, o: { terminal?: string; client?: string } = {}): Promise<LoginReply> {
   const r = await callEndpoint(login, {
     username, password, computer: o.terminal || undefined, client: o.client || undefined,
-  }, { silent: true }) as LoginReply; // one endpoint, two replies: a password login's (a token login's below)
+  }, { silent: true });
   await rememberDeviceLogin(r?.computer);
   return r;
 }
@@ -39,7 +39,7 @@ export async function loginWithPassword(username: string, password: string, o: {
  * what a failure shows. A device token's reply names its computer, recorded as a password login's is.
  */
 export async function loginWithToken(token: string, o: CallOptions = {}): Promise<TokenLoginReply> {
-  const r = await callEndpoint(login, { token }, { signal: o.signal, quiet: true }) as TokenLoginReply;
+  const r = await callEndpoint(login, { token }, { signal: o.signal, quiet: true });
   await rememberDeviceLogin(r?.computer);
   return r;
 }

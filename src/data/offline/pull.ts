@@ -1,5 +1,6 @@
 import type { PullReply } from '../../domain/contract/sync';
 import { getMeta, setMeta, type OfflineDb } from './db';
+import { pull } from '../../domain/contract/endpoints/sync';
 
 /** One page of `/sync/pull/`: the rows of `table` changed after `since`; `count` asks for the rows still to come. */
 export type FetchPage = (table: string, since: number, count: boolean) => Promise<PullReply>;
@@ -13,7 +14,7 @@ export interface PullProgress {
 function checked(table: string, r: PullReply): PullReply {
   const ok = r && r.table === table && Array.isArray(r.rows) && Array.isArray(r.deleted)
     && typeof r.cursor === 'number' && Number.isFinite(r.cursor) && typeof r.more === 'boolean';
-  if (!ok) throw new Error(`/sync/pull/ answered ${table} with a reply that is not a pull page`);
+  if (!ok) throw new Error(`${pull.path} answered ${table} with a reply that is not a pull page`);
   return r;
 }
 

@@ -3,6 +3,7 @@ import type { PullReply } from '../../domain/contract/sync';
 import { isQuotaError, OfflineDb } from './db';
 import { pullTable } from './pull';
 import type { PullOutcome, PullSession, PullWorkerApi } from './pull-types';
+import { pull } from '../../domain/contract/endpoints/sync';
 
 /**
  * The offline copy's pulls, off the page's thread (DESIGN §6): fetching, parsing and storing pages of 10,000 rows
@@ -27,7 +28,7 @@ function pageUrl(s: PullSession, table: string, since: number, count: boolean): 
   const q = new URLSearchParams({ table, since: String(since), limit: String(s.pageSize), ios: '1' });
   if (count) q.set('count', '1');
   if (s.lang) q.set('lang', s.lang);
-  return `${base}/sync/pull/?${q.toString()}`;
+  return `${base}${pull.path}?${q.toString()}`;
 }
 
 async function fetchPage(s: PullSession, table: string, since: number, count: boolean): Promise<PullReply> {

@@ -1,4 +1,5 @@
 import type { Permissions } from './permissions';
+import type { Envelope } from './replies';
 
 /**
  * Replies of the shell's account calls (spec §2–§4, §7): logins, the user's info and grants. Shared by the server
@@ -19,25 +20,24 @@ export interface ComputerInfo {
   last_seq: number;
 }
 
-export interface LoginReply {
+/** A login's reply, by password or by token (the same fields either way). */
+export interface LoginReply extends Envelope {
   name: string;
   site_name: string;
   sessionid: string;
-  data: { token: string };
-  /** Present on a device login (`client` = a computer's code): the computer the token is bound to. */
-  computer?: ComputerInfo | null;
-}
-
-export interface TokenLoginReply {
+  /** The long-lived token (also set as the `Admin-Token` cookie by a password login). */
   token: string;
-  name: string;
-  site_name: string;
-  sessionid: string;
-  /** Present when the token is a device token: the computer it is bound to. */
+  data: { token: string };
+  /** Present on a device login (`client` = a computer's code) or a device token: the computer it is bound to. */
   computer?: ComputerInfo | null;
+  /** The server-switch login (`?timeout=0` with `action`) also answers `logined`. */
+  logined?: 1;
 }
 
-export interface UserInfoReply {
+/** The reply to a token login: a login's. */
+export type TokenLoginReply = LoginReply;
+
+export interface UserInfoReply extends Envelope {
   name?: string;
   username?: string;
   avatar?: string;

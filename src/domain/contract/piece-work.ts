@@ -25,7 +25,9 @@ type Range = { from?: string; to?: string };
 const rangeChecks = <T extends z.ZodType<Range>>(s: T) => s
   .refine(p => p.from !== undefined && p.to !== undefined && p.from <= p.to, { message: 'range_required' })
   .refine(p => p.from === undefined || p.to === undefined || daysBetween(p.from, p.to) < MAX_WORKS_DAYS,
-    { message: 'works_range_too_long' });
+    { message: 'works_range_too_long' })
+  // Both days are present once the first check passed: the handler's type says so (zod's refine does not narrow).
+  .transform(p => p as z.output<T> & { from: string; to: string });
 
 /** `GET /persons/works/report/`: `from`, `to` (work dates, both included), optional person, work node, department. */
 export const worksReportParamsSchema = rangeChecks(z.looseObject({

@@ -17,7 +17,9 @@ export const FACT_PAGE_MAX = 50_000;
 const rangeChecks = <T extends z.ZodType<{ from?: string; to?: string }>>(s: T) => s
   .refine(p => p.from !== undefined && p.to !== undefined && p.from <= p.to, { message: 'range_required' })
   .refine(p => p.from === undefined || p.to === undefined || daysBetween(p.from, p.to) < MAX_FACT_DAYS,
-    { message: 'works_range_too_long' });
+    { message: 'works_range_too_long' })
+  // Both days are present once the first check passed: the handler's type says so (zod's refine does not narrow).
+  .transform(p => p as z.output<T> & { from: string; to: string });
 
 export const reportFactsParamsSchema = rangeChecks(z.looseObject({
   from: optionalDay,

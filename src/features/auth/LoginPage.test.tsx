@@ -95,7 +95,7 @@ describe('login page terminal number', () => {
   const terminal = () => byTestId('login-terminal') as HTMLInputElement;
   async function logIn() {
     calls.branding.mockResolvedValue(UNSET);
-    calls.login.mockResolvedValue({ name: 'K', site_name: 'S', sessionid: 'sess', data: { token: 'tok' } });
+    calls.login.mockResolvedValue({ msg: 'OK', name: 'K', site_name: 'S', sessionid: 'sess', token: 'tok', data: { token: 'tok' } });
     await typeInto(container.querySelector('input[name="username"]')!, 'kiosk1');
     await typeInto(container.querySelector('input[name="password"]')!, 'pw');
     await click(byTestId('login-submit')!);

@@ -16,6 +16,9 @@ import { verifyPassword } from '../../../lib/secrets';
 import { column } from '../../../resources/columns';
 import { updateRow } from '../../../resources/write';
 import { authOf } from '../../../http/auth';
+import type { LoginReply, UserInfoReply } from '../../../../src/domain/contract/accounts';
+import * as accountsApi from '../../../../src/domain/contract/endpoints/accounts';
+import { route } from '../../../http/endpoint-route';
 
 const accounts = resourceByName('accounts')!;
 
@@ -69,7 +72,7 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db; 
   const { db } = opts;
   const security = opts.security ?? DEFAULT_SECURITY;
 
-  app.post('/accounts/login/', { config: { access: 'public' } }, async (req, reply) => {
+  route(app, accountsApi.login, async (_p, req, reply) => {
     assertOwnOrigin(req, security.allowedOrigins);
     const p = paramsOf(req);
     const client = str(p, 'client');
@@ -129,14 +132,14 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db; 
     if (terminal) await touchComputer(db, terminal.id, ip);
     setTokenCookie(req, reply, newToken);
     const site = await siteName(db);
-    const body: Record<string, unknown> = { msg: 'OK', name: a.name, site_name: site, sessionid, token: newToken, data: { token: newToken } };
+    const body: LoginReply = { msg: 'OK', name: a.name, site_name: site, sessionid, token: newToken, data: { token: newToken } };
     if (terminal) body.computer = terminal;
     // The server-switch login (`?timeout=0` with `action`) also answers `logined`.
     if (str(p, 'action')) body.logined = 1;
     return body;
   });
 
-  const info = async (req: FastifyRequest) => {
+  const info = async (req: FastifyRequest): Promise<UserInfoReply> => {
     const auth = authOf(req);
     const t = tableOf(accounts);
     const [a] = await db.select({ avatar: column(t, 'avatar'), introduction: column(t, 'introduction') }).from(t)
@@ -145,21 +148,21 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db; 
     // What the role may do, so the client hides what it may not (src/domain/contract/permissions.ts).
     const permissions: Permissions = auth.permissions;
     return {
-      msg: 'OK', name: auth.name, username: auth.username, avatar: a?.avatar ?? '', introduction: a?.introduction ?? '',
+      msg: 'OK', name: auth.name, username: auth.username, avatar: String(a?.avatar ?? ''), introduction: String(a?.introduction ?? ''),
       roles, person_id: auth.personId, site_name: await siteName(db), permissions,
     };
   };
-  app.get('/accounts/info/', { config: { access: 'session' } }, info);
-  app.post('/accounts/info/', { config: { access: 'session' } }, info);
+  route(app, accountsApi.userInfo, (_p, req) => info(req));
+  route(app, accountsApi.userInfoPost, (_p, req) => info(req));
 
-  app.post('/accounts/logout/', { config: { access: 'session' } }, async (req, reply) => {
+  route(app, accountsApi.logout, async (_p, req, reply) => {
     await revokeSession(db, authOf(req), 'logout');
     reply.clearCookie('Admin-Token', { path: '/' });
     return { msg: 'OK' };
   });
 
   /** Password change: needs the current password; every other login of the account is revoked. */
-  app.post('/accounts/password/', { config: { access: 'session' } }, async req => {
+  route(app, accountsApi.changePassword, async (_p, req) => {
     const auth = authOf(req);
     const p = paramsOf(req);
     const old = str(p, 'oldpassword') ?? '';

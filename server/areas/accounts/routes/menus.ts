@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
-import { loadMenuParamsSchema } from '../../../../src/domain/menu/menu-schema';
 import type { MenuNode } from '../../../../src/domain/menu/menu-types';
 import { resourceByName } from '../../../../src/domain/resources/all';
 import type { Auth } from '../../../auth/sessions';
 import type { Db } from '../../../db/connection';
 import { tableOf } from '../../../db/tables';
 import { configValues } from '../../../resources/configs';
-import { inputOf } from '../../../http/contract';
 import { authOf } from '../../../http/auth';
 import { column } from '../../../resources/columns';
+import * as accountsApi from '../../../../src/domain/contract/endpoints/accounts';
+import { route } from '../../../http/endpoint-route';
 
 function join(parent: string, path: string): string {
   if (path.startsWith('/')) return path;
@@ -39,8 +39,7 @@ export function filterMenu(nodes: MenuNode[], auth: Auth, colors: Record<string,
 export default async function menuRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  app.post('/accounts/my/', { config: { access: 'session' }, schema: { body: loadMenuParamsSchema } }, async req => {
-    const p = inputOf<{ menus?: MenuNode[] }>(req);
+  route(app, accountsApi.loadMenu, async (p, req) => {
     const cfg = await configValues(db, ['menu_colors']);
     let colors: Record<string, string> = {};
     try { colors = JSON.parse(cfg.get('menu_colors') ?? '{}') as Record<string, string>; } catch { /* a bad config value only loses colours */ }
@@ -48,7 +47,7 @@ export default async function menuRoutes(app: FastifyInstance, opts: { db: Db })
   });
 
   /** The caller's favourite menu entries, minus any the role no longer grants. */
-  app.get('/accounts/favmenus/', { config: { access: 'session' } }, async req => {
+  route(app, accountsApi.favMenus, async (_p, req) => {
     const auth = authOf(req);
     const t = tableOf(resourceByName('favmenus')!);
     const found = await db.select({

@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  menusListParamsSchema, type MenuCatalogueEntry, type MenusListParams, type MenusListReply,
-} from '../../../../src/domain/contract/menuslist';
+import { type MenuCatalogueEntry, type MenusListParams, type MenusListReply } from '../../../../src/domain/contract/menuslist';
 import { RESOURCE_LABELS } from '../../../../src/domain/i18n/resource-labels';
 import { joinPath } from '../../../../src/domain/menu/flatten';
 import type { MenuNode } from '../../../../src/domain/menu/menu-types';
 import { menuTitles, ROUTE_TREE } from '../../../../src/domain/menu/route-tree';
 import type { Lang } from '../../../../src/domain/messages/catalog';
-import { resourceByName } from '../../../../src/domain/resources/all';
 import type { Db } from '../../../db/connection';
 import { configValues } from '../../../resources/configs';
 import { inputOf } from '../../../http/contract';
+import * as accountsApi from '../../../../src/domain/contract/endpoints/accounts';
+import { route } from '../../../http/endpoint-route';
 
 /**
  * `/accounts/menuslist/` (spec §7): the catalogue of menu entries an admin picks a role's menus from
@@ -72,8 +71,6 @@ async function menuColors(db: Db): Promise<Record<string, string>> {
 
 export default async function menusListRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
-  // Who may read the roles may read the catalogue their menus are picked from.
-  const access = { resource: resourceByName('roles')!, op: 'read' as const };
 
   const list = async (req: FastifyRequest): Promise<MenusListReply> => {
     const p = inputOf<MenusListParams>(req);
@@ -96,6 +93,6 @@ export default async function menusListRoutes(app: FastifyInstance, opts: { db: 
   };
 
   // A list call answers GET (spec §7) and POST, like every list (docs/decisions.md).
-  app.get('/accounts/menuslist/', { config: { access }, schema: { querystring: menusListParamsSchema } }, list);
-  app.post('/accounts/menuslist/', { config: { access }, schema: { body: menusListParamsSchema } }, list);
+  route(app, accountsApi.menusList, (_p, req) => list(req));
+  route(app, accountsApi.menusListPost, (_p, req) => list(req));
 }

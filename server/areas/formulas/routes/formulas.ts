@@ -1,21 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
-import {
-  formulaItemsParamsSchema, requirementParamsSchema,
-  type FormulaItemsReply, type FormulaUseRow, type RequirementParams, type RequirementReply,
-} from '../../../../src/domain/contract/formulas';
+import { type FormulaUseRow, type RequirementReply } from '../../../../src/domain/contract/formulas';
 import { translate, type MessageKey } from '../../../../src/domain/messages/catalog';
-import { formulas } from '../../../../src/domain/resources/formulas/formulas';
 import { details } from '../../../../src/domain/resources/orders/details';
-import { canAct, canRead } from '../../../auth/permissions';
+import { canRead } from '../../../auth/permissions';
 import { rows, type Db } from '../../../db/connection';
 import { forbidden } from '../../../lib/api-error';
 import { XlsxStreamWriter } from '../../../lib/xlsx-stream';
 import { authOf } from '../../../http/auth';
-import { inputOf } from '../../../http/contract';
 import { formulaLabel } from '../checks';
 import { computeRequirement } from '../requirement';
+import * as formulasApi from '../../../../src/domain/contract/endpoints/formulas';
+import { route } from '../../../http/endpoint-route';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_COLUMNS: readonly [MessageKey, keyof RequirementReply['dt'][number]][] = [
@@ -30,22 +27,18 @@ const EXPORT_COLUMNS: readonly [MessageKey, keyof RequirementReply['dt'][number]
 export default async function formulasRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  app.get('/formulas/requirement/', {
-    config: { access: { resource: formulas, op: 'read' } }, schema: { querystring: requirementParamsSchema },
-  }, async (req): Promise<RequirementReply> => {
+  route(app, formulasApi.formulaRequirement, async (p, req) => {
     const auth = authOf(req);
     if (!canRead(auth, details)) throw forbidden();
-    return { msg: 'OK', ...(await computeRequirement(db, auth, inputOf<RequirementParams>(req))) };
+    return { msg: 'OK', ...(await computeRequirement(db, auth, p)) };
   });
 
   // excel.xlsx (spec §9) of the same rows, headed in the caller's language. The whole answer is computed before the
   // first byte, so every refusal is still a proper status; the sheet holds one row per material (a few hundred).
-  app.post('/formulas/requirement/export/', {
-    config: { access: { resource: formulas, op: 'read' } }, schema: { body: requirementParamsSchema },
-  }, async (req, reply) => {
+  route(app, formulasApi.formulaRequirementExport, async (p, req, reply) => {
     const auth = authOf(req);
-    if (!canRead(auth, details) || !canAct(auth, formulas, 'export')) throw forbidden();
-    const { dt } = await computeRequirement(db, auth, inputOf<RequirementParams>(req));
+    if (!canRead(auth, details)) throw forbidden();
+    const { dt } = await computeRequirement(db, auth, p);
     const out = new PassThrough();
     const writer = new XlsxStreamWriter(out);
     const produce = async () => {
@@ -70,10 +63,8 @@ export default async function formulasRoutes(app: FastifyInstance, opts: { db: D
   // Current formulas using a material, directly or through sub-formulas at any depth (a board used by a sheet that
   // a carton is made of). The walk goes up from the material's lines through every version (a current parent may
   // name an older sub-formula version) and keeps the current, live formulas it reaches.
-  app.get('/formulas/items/', {
-    config: { access: { resource: formulas, op: 'read' } }, schema: { querystring: formulaItemsParamsSchema },
-  }, async (req): Promise<FormulaItemsReply> => {
-    const { material_id: material } = inputOf<{ material_id: number }>(req);
+  route(app, formulasApi.formulaItems, async p => {
+    const { material_id: material } = p;
     const found = await rows<{ id: number; code: string; name: string; version_no: number | null; item_id: number; item_name: string;
       quantity: number | null; unit: string | null; loss_rate: number | null; via_code: string | null; via_version: number | null }>(db, sql`
       with recursive uses(formula_id, via_id, depth) as (

@@ -1,8 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  saveFormulaParamsSchema, type SaveFormulaParams, type SaveFormulaReply,
-} from '../../../../src/domain/contract/formulas';
+import { type SaveFormulaParams, type SaveFormulaReply } from '../../../../src/domain/contract/formulas';
 import { translate } from '../../../../src/domain/messages/catalog';
 import type { ResourceDef } from '../../../../src/domain/registry/resource';
 import { formulamaterials } from '../../../../src/domain/resources/formulas/formulamaterials';
@@ -17,7 +15,6 @@ import { tableOf } from '../../../db/tables';
 import { ApiError, badRequest, notFound } from '../../../lib/api-error';
 import { optionalId } from '../../../lib/params';
 import { authOf } from '../../../http/auth';
-import { inputOf } from '../../../http/contract';
 import type { RowData } from '../../../resources/behaviour-types';
 import { column, replyRows, selectRows } from '../../../resources/columns';
 import { forkFormula, formulaInUse } from '../versions';
@@ -25,6 +22,8 @@ import { detailRow } from '../../../resources/list';
 import { changedFields } from '../../production/changed';
 import { rowById } from '../../production/rows';
 import { createRow, deleteRow, staleVersion, updateRow } from '../../../resources/write';
+import * as formulasApi from '../../../../src/domain/contract/endpoints/formulas';
+import { route } from '../../../http/endpoint-route';
 
 const idOf = optionalId;
 
@@ -152,10 +151,7 @@ async function saveFormula(tx: Db, auth: Auth, p: SaveFormulaParams): Promise<{ 
 /** `POST /formulas/save_with_lines/` (contract src/domain/contract/formulas.ts): needs create or edit on formulas. */
 export default async function saveFormulaRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
-  app.post('/formulas/save_with_lines/', {
-    config: { access: { resource: formulas, op: 'write' } }, schema: { body: saveFormulaParamsSchema },
-  }, async (req): Promise<SaveFormulaReply> => {
-    const p = inputOf<SaveFormulaParams>(req);
+  route(app, formulasApi.saveFormulaWithLines, async (p, req) => {
     const auth = authOf(req);
     const reply = async (tx: Db): Promise<SaveFormulaReply> => tx.transaction(async t => {
       const { id, forked } = await saveFormula(t, auth, p);
@@ -170,7 +166,7 @@ export default async function saveFormulaRoutes(app: FastifyInstance, opts: { db
       return out;
     });
     if (idOf(p.item.id) === undefined) {
-      return idempotent(db, req, auth, '/formulas/save_with_lines/', p, async tx => ({ ...await reply(tx) }));
+      return idempotent(db, req, auth, formulasApi.saveFormulaWithLines.path, p, async tx => ({ ...await reply(tx) }));
     }
     return reply(db);
   });

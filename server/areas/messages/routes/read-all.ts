@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Envelope } from '../../../../src/domain/contract/replies';
-import { messages } from '../../../../src/domain/resources/system/messages';
 import { rows, type Db } from '../../../db/connection';
 import { authOf } from '../../../http/auth';
+import * as reportsApi from '../../../../src/domain/contract/endpoints/reports';
+import { route } from '../../../http/endpoint-route';
 
 /**
  * `POST /messages/read_all/` (docs/reports.md "Messages"): marks every unread message of the caller read — its own
@@ -11,8 +11,7 @@ import { authOf } from '../../../http/auth';
  * Messages are otherwise read, marked and deleted through the generic resource calls.
  */
 export default async function messageRoutes(app: FastifyInstance, opts: { db: Db }) {
-  app.post('/messages/read_all/', { config: { access: { resource: messages, op: 'write' } } },
-    async (req): Promise<Envelope & { marked: number }> => {
+  route(app, reportsApi.readAllMessages, async (_p, req) => {
       const auth = authOf(req);
       const marked = await rows<{ id: number }>(opts.db, sql`
         update messages set read_at = now(), rev = next_rev(), updated_at = now(), updated_by = ${auth.accountId}

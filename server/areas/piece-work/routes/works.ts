@@ -1,25 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
-import {
-  closePeriodParamsSchema, fromNodesParamsSchema, slipsParamsSchema, worksReportParamsSchema,
-  type ClosePeriodParams, type ClosePeriodReply, type FromNodesParams, type FromNodesReply, type SlipsParams, type SlipsReply,
-  type WorksReportParams, type WorksReportReply, type WorksReportRow,
-} from '../../../../src/domain/contract/piece-work';
+import { type WorksReportRow } from '../../../../src/domain/contract/piece-work';
 import { translate, type MessageKey } from '../../../../src/domain/messages/catalog';
 import { works } from '../../../../src/domain/resources/production/works';
 import { workperiods } from '../../../../src/domain/resources/production/workperiods';
-import { assertAction, assertCreate, canAct } from '../../../auth/permissions';
+import { assertCreate } from '../../../auth/permissions';
 import { callerOwner, isScoped } from '../../../auth/row-scope';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../../db/connection';
-import { ApiError, forbidden } from '../../../lib/api-error';
+import { ApiError } from '../../../lib/api-error';
 import { XlsxStreamWriter } from '../../../lib/xlsx-stream';
 import { authOf } from '../../../http/auth';
-import { inputOf } from '../../../http/contract';
 import { worksFromNodes } from '../node-works';
 import { lockPeriodForClose } from '../periods';
 import { paySlips, worksReport } from '../report';
 import { recordHistory } from '../../../resources/write';
+import * as pieceWorkApi from '../../../../src/domain/contract/endpoints/piece-work';
+import { route } from '../../../http/endpoint-route';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type ReportColumn = readonly [MessageKey, keyof WorksReportRow];
@@ -37,20 +34,15 @@ const EXPORT_COLUMNS: readonly ReportColumn[] = [
 export default async function worksRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  app.get('/persons/works/report/', {
-    config: { access: { resource: works, op: 'read' } }, schema: { querystring: worksReportParamsSchema },
-  }, async (req): Promise<WorksReportReply> => {
-    const r = await worksReport(db, authOf(req), inputOf<WorksReportParams>(req));
+  route(app, pieceWorkApi.worksReport, async (p, req) => {
+    const r = await worksReport(db, authOf(req), p);
     return { msg: 'OK', ...r, total: r.dt.length };
   });
 
   // excel.xlsx (spec §9) of the report: one row per person and the range's total, headed in the caller's language.
-  app.post('/persons/works/report/export/', {
-    config: { access: { resource: works, op: 'read' } }, schema: { body: worksReportParamsSchema },
-  }, async (req, reply) => {
+  route(app, pieceWorkApi.worksReportExport, async (p, req, reply) => {
     const auth = authOf(req);
-    if (!canAct(auth, works, 'export')) throw forbidden();
-    const r = await worksReport(db, auth, inputOf<WorksReportParams>(req));
+    const r = await worksReport(db, auth, p);
     const columns = EXPORT_COLUMNS.filter(([, k]) => k !== 'amount' || !r.amount_hidden);
     const out = new PassThrough();
     const writer = new XlsxStreamWriter(out);
@@ -71,19 +63,13 @@ export default async function worksRoutes(app: FastifyInstance, opts: { db: Db }
       .header('x-total-rows', String(r.dt.length)).header('cache-control', 'no-store').send(out);
   });
 
-  app.get('/persons/works/slips/', {
-    config: { access: { resource: works, op: 'read' } }, schema: { querystring: slipsParamsSchema },
-  }, async (req): Promise<SlipsReply> => {
-    const p = inputOf<SlipsParams>(req);
+  route(app, pieceWorkApi.paySlips, async (p, req) => {
     return { msg: 'OK', ...(await paySlips(db, authOf(req), p)), from: p.from, to: p.to };
   });
 
-  app.post('/persons/works/from_nodes/', {
-    config: { access: { resource: works, op: 'write' } }, schema: { body: fromNodesParamsSchema },
-  }, async (req): Promise<FromNodesReply> => {
+  route(app, pieceWorkApi.worksFromNodes, async (p, req) => {
     const auth = authOf(req);
     assertCreate(auth, works);
-    const p = inputOf<FromNodesParams>(req);
     // A caller limited to its own records (DESIGN §5) makes only its own, as a save of a record would.
     let own: number | undefined;
     if (isScoped(auth, works)) {
@@ -97,12 +83,8 @@ export default async function worksRoutes(app: FastifyInstance, opts: { db: Db }
   });
 
   // A month is closed (or reopened) under its exclusive lock, so no record write of that month is half-way through.
-  app.post('/persons/works/close_period/', {
-    config: { access: { resource: works, op: 'read' } }, schema: { body: closePeriodParamsSchema },
-  }, async (req): Promise<ClosePeriodReply> => {
+  route(app, pieceWorkApi.closeWorkPeriod, async (p, req) => {
     const auth = authOf(req);
-    assertAction(auth, works, 'close');
-    const p = inputOf<ClosePeriodParams>(req);
     await db.transaction(async tx => {
       await lockPeriodForClose(tx, p.period);
       const [before] = await rows<Record<string, unknown>>(tx, sql`select * from workperiods where period = ${p.period} for update`);

@@ -1,14 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import {
-  orderQueryParamsSchema, type OrderQueryLine, type OrderQueryNode, type OrderQueryReply,
-} from '../../../../src/domain/contract/order-query';
+import { type OrderQueryLine, type OrderQueryNode } from '../../../../src/domain/contract/order-query';
 import type { OrderStatus } from '../../../../src/domain/rules/order-status';
 import { attemptFailed, attemptSucceeded, claimAttempt, type FailureLimit } from '../../../auth/failure-limit';
 import { rows, type Db } from '../../../db/connection';
 import { ApiError } from '../../../lib/api-error';
-import { inputOf } from '../../../http/contract';
+import * as ordersApi from '../../../../src/domain/contract/endpoints/orders';
+import { route } from '../../../http/endpoint-route';
 
 /**
  * Failed lookups one client address may make: 10 in 15 minutes, then 429 until the oldest leaves the window. A check
@@ -52,9 +51,7 @@ interface NodeRow { detail_id: number; worknode_id: number; name: string | null;
  */
 export default async function orderQueryRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
-  app.get('/orders/query/', { config: { access: 'public' }, schema: { querystring: orderQueryParamsSchema } },
-    async (req, reply): Promise<OrderQueryReply> => {
-      const p = inputOf<{ show_id: string; code: string }>(req);
+  route(app, ordersApi.queryOrder, async (p, req, reply) => {
       const claim = await claimAttempt(db, ORDER_QUERY_LIMIT, req.ip);
       const [order] = await rows<OrderRow>(db, sql`
         select id, show_id, status, check_code,

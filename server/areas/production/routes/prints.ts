@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { parseJson } from '../../../../src/domain/contract/json';
-import {
-  printDoParamsSchema, type PrintAction, type PrintCategory, type PrintDoReply,
-} from '../../../../src/domain/contract/prints';
 import { printlogs } from '../../../../src/domain/resources/system/printlogs';
 import { DEFAULT_SECURITY, type SecurityOptions } from '../../../auth/options';
 import { canAct } from '../../../auth/permissions';
@@ -15,11 +11,12 @@ import type { Db } from '../../../db/connection';
 import { tableOf } from '../../../db/tables';
 import { ApiError, forbidden } from '../../../lib/api-error';
 import { authOf } from '../../../http/auth';
-import { inputOf } from '../../../http/contract';
 import { labelSheetHelmet } from '../../../http/security-headers';
 import { column } from '../../../resources/columns';
 import { insertRows } from '../../../resources/import-write';
 import { intArray, printCategory, type PrintCategoryDef } from '../print-categories';
+import * as printsApi from '../../../../src/domain/contract/endpoints/prints';
+import { route } from '../../../http/endpoint-route';
 
 /** Ids above the database's integer range name no row (and must not reach a query as a parameter). */
 const MAX_ID = 2_147_483_647;
@@ -40,15 +37,6 @@ function requestedCategory(body: unknown): PrintCategoryDef | undefined {
 function assertMayPrint(auth: Auth, def: PrintCategoryDef): void {
   if (!canAct(auth, def.resource, 'view')) throw forbidden();
 }
-
-/** The parameters of a sheet link (server/auth/print-links.ts); any other shape is not a link this server made. */
-const sheetParamsSchema = z.looseObject({
-  c: z.string({ message: 'print_link_invalid' }).regex(/^[a-z_]{1,40}$/, { message: 'print_link_invalid' }),
-  ids: z.string({ message: 'print_link_invalid' }).regex(/^[0-9a-z.-]{1,20000}$/, { message: 'print_link_invalid' }),
-  a: z.string({ message: 'print_link_invalid' }).regex(/^\d{1,10}$/, { message: 'print_link_invalid' }),
-  exp: z.string({ message: 'print_link_invalid' }).regex(/^\d{1,12}$/, { message: 'print_link_invalid' }),
-  sig: z.string({ message: 'print_link_invalid' }).regex(/^[A-Za-z0-9_-]{43}$/, { message: 'print_link_invalid' }),
-});
 
 /**
  * The absolute address of a path on this server, as the caller reached it (the helper needs a whole URL); the path
@@ -79,15 +67,7 @@ export default async function printsRoutes(app: FastifyInstance, opts: { db: Db;
   const { db } = opts;
   const linkTtlMs = (opts.security ?? DEFAULT_SECURITY).linkTtlMs;
 
-  app.post('/prints/do/', {
-    config: { access: 'session' },
-    preValidation: async req => {
-      const def = requestedCategory(req.body);
-      if (def) assertMayPrint(authOf(req), def);
-    },
-    schema: { body: printDoParamsSchema },
-  }, async (req): Promise<PrintDoReply> => {
-    const p = inputOf<{ item: { category: PrintCategory; ids: number[] }; action: PrintAction }>(req);
+  route(app, printsApi.printDo, async (p, req) => {
     const auth = authOf(req);
     const def = printCategory(p.item.category)!;
     assertMayPrint(auth, def);
@@ -132,14 +112,16 @@ export default async function printsRoutes(app: FastifyInstance, opts: { db: Db;
       msg: 'OK',
       ds: [{ id: def.template.id, name: def.template.name, print_url: absolute(req, link), ...size }],
     };
+  }, {
+    // `view` on the printed category's resource, which only the body names: checked before validation, like a
+    // declared access.
+    preValidation: async req => {
+      const def = requestedCategory(req.body);
+      if (def) assertMayPrint(authOf(req), def);
+    },
   });
 
-  app.get('/prints/sheet/', {
-    config: { access: 'public' },
-    helmet: labelSheetHelmet,
-    schema: { querystring: sheetParamsSchema },
-  }, async (req, reply) => {
-    const p = inputOf<{ c: string; ids: string; a: string; exp: string; sig: string }>(req);
+  route(app, printsApi.printSheet, async (p, req, reply) => {
     const link = await verifySheetLink(db, p);
     const def = link && printCategory(link.category);
     if (!link || !def) throw new ApiError(403, 'print_link_invalid');
@@ -152,5 +134,5 @@ export default async function printsRoutes(app: FastifyInstance, opts: { db: Db;
       .header('x-robots-tag', 'noindex')
       .type('text/html; charset=utf-8')
       .send(html);
-  });
+  }, { helmet: labelSheetHelmet });
 }

@@ -1,20 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import { PULL_DEFAULT, pullParamsSchema, pushParamsSchema, type Mutation, type PushReply } from '../../../../src/domain/contract/sync';
+import { PULL_DEFAULT, type PullReply } from '../../../../src/domain/contract/sync';
 import { translate } from '../../../../src/domain/messages/catalog';
 import { resourceByName } from '../../../../src/domain/resources/all';
-import { canAct, canRead } from '../../../auth/permissions';
+import { canRead } from '../../../auth/permissions';
 import { redactorFor } from '../../../auth/redact';
 import { isOwnRow } from '../../../auth/row-scope';
 import type { Db } from '../../../db/connection';
 import { tableOf, tombstones } from '../../../db/tables';
-import { ApiError, badRequest, forbidden } from '../../../lib/api-error';
+import { badRequest, forbidden } from '../../../lib/api-error';
 import { authOf } from '../../../http/auth';
-import { inputOf } from '../../../http/contract';
 import { column, replyRows, selectRows } from '../../../resources/columns';
 import { pushFacts } from '../facts/push';
 import { offlineScopeCondition } from '../../../resources/offline-scope';
 import { pullHorizon } from '../../../resources/pull-horizon';
+import * as syncApi from '../../../../src/domain/contract/endpoints/sync';
+import { route } from '../../../http/endpoint-route';
 
 /**
  * A pulled row leaves out its empty fields: an offline copy reads a missing field as empty, and a first fill of
@@ -25,11 +26,6 @@ function withoutNulls(row: Record<string, unknown>): Record<string, unknown> {
   for (const k in row) if (row[k] !== null && row[k] !== undefined) out[k] = row[k];
   return out;
 }
-
-interface PullInput { table: string; since?: number; limit?: number; count?: boolean }
-interface PushInput { device: string; mutations: Mutation[]; floor?: number }
-
-const computers = resourceByName('computers')!;
 
 /**
  * `GET /sync/pull/?table=&since=&limit=` (src/domain/contract/sync.ts): the rows of one offline resource changed after
@@ -43,8 +39,7 @@ const computers = resourceByName('computers')!;
  */
 export default async function syncRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
-  app.get('/sync/pull/', { config: { access: 'session' }, schema: { querystring: pullParamsSchema } }, async req => {
-    const p = inputOf<PullInput>(req);
+  route(app, syncApi.pull, async (p, req) => {
     const res = resourceByName(p.table);
     if (!res || !res.offline) throw badRequest();
     const auth = authOf(req);
@@ -78,7 +73,7 @@ export default async function syncRoutes(app: FastifyInstance, opts: { db: Db })
       lost.push(...left.map(r => r.id as number));
     }
     const redact = await redactorFor(db, auth, res);
-    const reply: Record<string, unknown> = {
+    const reply: PullReply = {
       msg: 'OK', table: res.name, rows: mine.map(r => withoutNulls(redact(r))), deleted: [...gone.map(d => d.kid), ...lost], cursor, more,
     };
     if (p.count) {
@@ -96,17 +91,8 @@ export default async function syncRoutes(app: FastifyInstance, opts: { db: Db })
    * batch is decided and written in one transaction (server/areas/shopfloor/facts/push.ts); each fact's result says
    * `applied`, `duplicate` or `rejected` with its reason in the caller's language, and `lastSeq` is the watermark.
    */
-  app.post('/sync/push/', {
-    config: { access: 'session' }, schema: { body: pushParamsSchema },
-    // Before the body is validated: a caller who may not push learns nothing about what a push accepts.
-    preValidation: async req => {
-      const auth = authOf(req);
-      if (auth.computerId == null) throw new ApiError(403, 'device_login_required');
-      if (!canAct(auth, computers, 'kiosk')) throw new ApiError(403, 'computer_not_allowed');
-    },
-  }, async (req): Promise<PushReply> => {
+  route(app, syncApi.push, async (p, req) => {
     const auth = authOf(req);
-    const p = inputOf<PushInput>(req);
     const out = await pushFacts(db, auth, auth.computerId!, p.device, { mutations: p.mutations, floor: p.floor });
     return {
       msg: 'OK', lastSeq: out.lastSeq,

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { listParamsSchema } from '../../../../src/domain/contract/list';
-import { exportParamsSchema, type ExportColumnSpec } from '../../../../src/domain/contract/requests';
 import { issueKey } from '../../../../src/domain/contract/wire';
 import type { MessageKey } from '../../../../src/domain/messages/catalog';
 import { resourceByName } from '../../../../src/domain/resources/all';
@@ -12,9 +11,10 @@ import { tableOf } from '../../../db/tables';
 import { ApiError, badRequest, forbidden } from '../../../lib/api-error';
 import { XlsxStreamWriter, type XlsxCell } from '../../../lib/xlsx-stream';
 import { authOf } from '../../../http/auth';
-import { inputOf } from '../../../http/contract';
 import { extraListOptions } from '../../../resources/list-params';
 import { listRows, whereOf } from '../../../resources/list';
+import * as systemApi from '../../../../src/domain/contract/endpoints/system';
+import { route } from '../../../http/endpoint-route';
 
 /** The most rows one export may hold; a page of rows is read and written at a time. */
 export const MAX_STREAM_EXPORT_ROWS = 500_000;
@@ -39,8 +39,7 @@ function cell(v: unknown): XlsxCell {
  */
 export default async function exportRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
-  app.post('/files/export/', { config: { access: 'session' }, schema: { body: exportParamsSchema } }, async (req, reply) => {
-    const p = inputOf<{ resource: string; titles: ExportColumnSpec[] } & Record<string, unknown>>(req);
+  route(app, systemApi.exportList, async (p, req, reply) => {
     const auth = authOf(req);
     const res = resourceByName(p.resource);
     if (!res) throw badRequest();

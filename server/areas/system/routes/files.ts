@@ -20,6 +20,8 @@ import { authOf } from '../../../http/auth';
 import { extraListOptions } from '../../../resources/list-params';
 import { listRows } from '../../../resources/list';
 import { UNCLAIMED_FILE_TTL_MS } from '../../../resources/row-files';
+import * as systemApi from '../../../../src/domain/contract/endpoints/system';
+import { route } from '../../../http/endpoint-route';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** A request to `/files/upload/`: a 20 MB file in its multipart envelope, or the rows of a browser-side export. */
@@ -138,7 +140,7 @@ export default async function fileRoutes(app: FastifyInstance, opts: { db: Db; s
     if (bytes > limit) throw new ApiError(413, 'file_too_large', { max: `${Math.round((multipart ? MAX_UPLOAD_BYTES : limit) / 1048576)} MB` });
     await reserveUpload(db, authOf(req).accountId, bytes, security.uploadQuotaBytes);
   };
-  app.post('/files/upload/', { config: { access: 'session' }, bodyLimit: UPLOAD_BODY_LIMIT, onRequest: beforeBody }, async req => {
+  route(app, systemApi.upload, async (_p, req) => {
     const auth = authOf(req);
     const { p, file } = req.isMultipart() ? await readMultipart(req) : { p: paramsOf(req), file: undefined };
     const temp = str(p, 'is_temp') === '1' || str(p, 'is_temp') === 'true';
@@ -171,5 +173,5 @@ export default async function fileRoutes(app: FastifyInstance, opts: { db: Db; s
     const id = await storeFile(db, auth.accountId, 'export', 'excel.xlsx', XLSX_MIME, buildXlsx(columns, data),
       temp ? TEMP_TTL_MS : EXPORT_TTL_MS);
     return { msg: 'OK', url: await signedLink(db, id, auth.accountId, security.linkTtlMs), name: 'excel.xlsx', rows: data.length };
-  });
+  }, { bodyLimit: UPLOAD_BODY_LIMIT, onRequest: beforeBody });
 }

@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { translate } from '../../../../src/domain/messages/catalog';
 import { rows, type Db } from '../../../db/connection';
 import { migrationFiles } from '../../../db/migrate';
+import * as systemApi from '../../../../src/domain/contract/endpoints/system';
+import { route } from '../../../http/endpoint-route';
 
 /** How long `/readyz` waits for the database before it calls it unready: a probe must answer, whatever happens. */
 export const READY_PROBE_MS = 3000;
@@ -21,11 +23,12 @@ export interface HealthOptions {
  */
 export default async function healthRoutes(app: FastifyInstance, opts: HealthOptions) {
   const expected = await migrationFiles(opts.migrationsDir);
-  const route = { config: { access: 'public' as const }, logLevel: 'warn' as const };
+  // Probes come every few seconds: only their failures reach the log.
+  const quiet = { logLevel: 'warn' as const };
 
-  app.get('/healthz', route, async () => ({ msg: 'OK' }));
+  route(app, systemApi.healthz, async () => ({ msg: 'OK' }), quiet);
 
-  app.get('/readyz', route, async (req: FastifyRequest, reply: FastifyReply) => {
+  route(app, systemApi.readyz, async (_p, req, reply) => {
     const unready = (reason: 'stopping' | 'database' | 'migrations') =>
       reply.code(503).header('retry-after', '5').send({ msg: translate(req.lang, 'not_ready'), reason });
     if (opts.stopping?.()) return unready('stopping');
@@ -38,7 +41,7 @@ export default async function healthRoutes(app: FastifyInstance, opts: HealthOpt
     }
     if (expected.some(f => !applied.has(f))) return unready('migrations');
     return { msg: 'OK' };
-  });
+  }, quiet);
 }
 
 async function readApplied(db: Db): Promise<Set<string>> {

@@ -9,10 +9,10 @@ import type { Auth } from '../../../auth/sessions';
 import type { Db } from '../../../db/connection';
 import { history, tableOf } from '../../../db/tables';
 import { badRequest } from '../../../lib/api-error';
-import { historyParamsSchema } from '../../../../src/domain/contract/requests';
-import { inputOf } from '../../../http/contract';
 import { authOf } from '../../../http/auth';
 import { column } from '../../../resources/columns';
+import * as systemApi from '../../../../src/domain/contract/endpoints/system';
+import { route } from '../../../http/endpoint-route';
 
 type Snapshot = Record<string, unknown> | null;
 
@@ -73,8 +73,8 @@ async function assertOwnHistory(db: Db, auth: Auth, res: ResourceDef, kid: numbe
  * snapshots without the fields the caller may not see.
  */
 export default async function historyRoutes(app: FastifyInstance, opts: { db: Db }) {
-  app.get('/history/list/', { config: { access: 'session' }, schema: { querystring: historyParamsSchema } }, async req => {
-    const { table_name, kid } = inputOf<{ table_name: string; kid: number }>(req);
+  route(app, systemApi.history, async (p, req) => {
+    const { table_name, kid } = p;
     const res = resourceByName(table_name);
     if (!res) throw badRequest();
     const auth = authOf(req);
@@ -83,7 +83,8 @@ export default async function historyRoutes(app: FastifyInstance, opts: { db: Db
       .where(and(eq(history.table_name, res.name), eq(history.kid, kid))).orderBy(asc(history.id));
     if (isScoped(auth, res)) await assertOwnHistory(opts.db, auth, res, kid, found);
     const redact = await redactorFor(opts.db, auth, res);
-    const dt = found.map(e => ({ ...e, before: redact(e.before as Snapshot), after: redact(e.after as Snapshot) }));
+    // `at` travels as its ISO text (what JSON makes of a Date), as the reply declares it.
+    const dt = found.map(e => ({ ...e, at: e.at.toISOString(), before: redact(e.before as Snapshot), after: redact(e.after as Snapshot) }));
     return { msg: 'OK', dt, total: dt.length, names: await referencedNames(opts.db, res, dt) };
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { LOGIN_BRANDING_CONFIGS, loginBrandingOf, loginBrandingParamsSchema, type LoginBrandingReply } from '../../../../src/domain/contract/login-branding';
+import { LOGIN_BRANDING_CONFIGS, loginBrandingOf } from '../../../../src/domain/contract/login-branding';
 import { resourceByName } from '../../../../src/domain/resources/all';
 import { downloaderOf } from '../../../auth/file-access';
 import { DEFAULT_SECURITY, type SecurityOptions } from '../../../auth/options';
@@ -10,6 +10,8 @@ import { files, tableOf } from '../../../db/tables';
 import { ApiError, badRequest } from '../../../lib/api-error';
 import { int, paramsOf, str } from '../../../lib/params';
 import { column } from '../../../resources/columns';
+import * as systemApi from '../../../../src/domain/contract/endpoints/system';
+import { route } from '../../../http/endpoint-route';
 
 export interface ServerEntry { name: string; server: string; test?: boolean }
 
@@ -25,7 +27,7 @@ export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; 
    * `GET /files/?action=get&file=servers.json` (public: the login page offers the servers) or `action=download&id=`
    * (a logged-in caller, or a signed link: server/auth/file-access.ts).
    */
-  app.get('/files/', { config: { access: 'public' } }, async (req, reply) => {
+  route(app, systemApi.files, async (_p, req, reply) => {
     const p = paramsOf(req);
     const action = str(p, 'action');
     if (action === 'get') {
@@ -54,7 +56,7 @@ export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; 
    * `GET /accounts/configslist_safe/?name=&limit=&returndt=`: configs marked safe (software name, logo, banner,
    * banner background, version class, units, buttons, formula traits …), public because the login page needs them.
    */
-  app.get('/accounts/configslist_safe/', { config: { access: 'public' } }, async req => {
+  route(app, systemApi.safeConfigs, async (_p, req) => {
     const p = paramsOf(req);
     const t = tableOf(resourceByName('configs')!);
     const names = (str(p, 'name') ?? '').split(',').map(s => s.trim()).filter(Boolean);
@@ -72,8 +74,7 @@ export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; 
    * company names, logo, banner and banner background of the safe configs of those names, and nothing else
    * (src/domain/contract/login-branding.ts).
    */
-  app.get('/accounts/login_branding/', { config: { access: 'public' }, schema: { querystring: loginBrandingParamsSchema } },
-    async (): Promise<LoginBrandingReply> => {
+  route(app, systemApi.loginBranding, async () => {
       const t = tableOf(resourceByName('configs')!);
       const found = await db.select({ name: column(t, 'name'), values: column(t, 'values') }).from(t)
         .where(and(eq(column(t, 'safe'), true), inArray(column(t, 'name'), [...LOGIN_BRANDING_CONFIGS])));
@@ -83,7 +84,7 @@ export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; 
     });
 
   /** `GET /api/keyid/`: a fresh id from a database sequence, unique across instances. */
-  app.get('/api/keyid/', { config: { access: 'session' } }, async () => {
+  route(app, systemApi.keyId, async () => {
     const [r] = await rows<{ keyid: string | number }>(db, sql`select nextval('keyid_seq') as keyid`);
     return { msg: 'OK', keyid: Number(r!.keyid) };
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loadMenuParamsSchema } from '../../menu/menu-schema';
 import { roles } from '../../resources/system/roles';
-import type { LoginReply, TokenLoginReply, UserInfoReply } from '../accounts';
+import type { LoginReply, UserInfoReply } from '../accounts';
 import { endpoint, isRecord } from '../endpoint';
 import { menusListParamsSchema, type MenusListReply } from '../menuslist';
 import type { Envelope } from '../replies';
@@ -14,7 +14,7 @@ import type { Envelope } from '../replies';
 const handlerChecked = z.looseObject({});
 
 /** Login by username and password (a `computer` makes it a device login), or by a token (`token`). Public. */
-export const login = endpoint<LoginReply | TokenLoginReply>()({
+export const login = endpoint<LoginReply>()({
   method: 'POST', path: '/accounts/login/', params: handlerChecked, access: 'public',
 });
 
@@ -47,7 +47,10 @@ export const favMenus = endpoint<Envelope & { menus: unknown[]; total: number }>
   method: 'GET', path: '/accounts/favmenus/', params: z.looseObject({}), access: 'session', offline: 'read',
 });
 
-/** Every menu path of the app, from which an admin picks a role's menus (a list: GET and POST, spec §7). */
+/**
+ * Every menu path of the app, from which an admin picks a role's menus (a list: GET and POST, spec §7). Who may read
+ * the roles may read the catalogue their menus are picked from.
+ */
 export const menusList = endpoint<MenusListReply>()({
   method: 'GET', path: '/accounts/menuslist/', params: menusListParamsSchema, access: { resource: roles, op: 'read' },
 });
