@@ -25,14 +25,16 @@ export const LAYERS = {
   feature: ['domain', 'i18n', 'workers', 'data', 'ui', 'resources'],
   app: ['domain', 'i18n', 'workers', 'data', 'ui', 'resources', 'feature'],
   sw: ['domain', 'i18n', 'data'],
-  // The server (server/README.md): a small core — lib ← db ← core (auth, http, resources: the generic machinery, ops)
-  // — under the business areas (server/areas/<area>), under the composition that assembles them (app.ts, server.ts,
-  // behaviours.ts, the demo seed). The core never imports an area; an area may use another (no cycle).
+  // The server (server/README.md): a small core — lib ← db ← auth (who may do what) ← core (http, resources: the
+  // generic machinery, ops) — under the business areas (server/areas/<area>), under the composition that assembles
+  // them (app.ts, server.ts, behaviours.ts, the demo seed). The core never imports an area; an area may use another
+  // (no cycle).
   'server-lib': ['domain'],
   'server-db': ['domain', 'server-lib'],
-  'server-core': ['domain', 'server-lib', 'server-db'],
-  'server-area': ['domain', 'server-lib', 'server-db', 'server-core'],
-  'server-composition': ['domain', 'server-lib', 'server-db', 'server-core', 'server-area'],
+  'server-auth': ['domain', 'server-lib', 'server-db'],
+  'server-core': ['domain', 'server-lib', 'server-db', 'server-auth'],
+  'server-area': ['domain', 'server-lib', 'server-db', 'server-auth', 'server-core'],
+  'server-composition': ['domain', 'server-lib', 'server-db', 'server-auth', 'server-core', 'server-area'],
 };
 
 export const boundaryElements = [
@@ -48,7 +50,8 @@ export const boundaryElements = [
   { type: 'server-area', pattern: 'server/areas/*', capture: ['area'] },
   { type: 'server-lib', pattern: 'server/lib' },
   { type: 'server-db', pattern: 'server/db' },
-  { type: 'server-core', pattern: ['server/auth', 'server/http', 'server/resources', 'server/ops'] },
+  { type: 'server-auth', pattern: 'server/auth' },
+  { type: 'server-core', pattern: ['server/http', 'server/resources', 'server/ops'] },
   // Whatever else is the server's: app.ts, server.ts, behaviours.ts and the demo seed assemble the rest.
   { type: 'server-composition', pattern: 'server' },
 ];

@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { rows } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
-import { selectRows, replyRows } from '../../server/resources/columns';
+import { selectRows, replyRows } from '../../server/db/columns';
 import { resourceByName } from '../../src/domain/resources/all';
 import { seedDemo } from '../../server/seed/demo';
 import { freshDatabase } from '../../tests/api/test-database';

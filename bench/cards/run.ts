@@ -34,7 +34,7 @@ import { rows, type Db } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/seed/demo';
 import { tableOf } from '../../server/db/tables';
-import { replyRows, selectRows } from '../../server/resources/columns';
+import { replyRows, selectRows } from '../../server/db/columns';
 import { MAX_CARDS_PER_GENERATION, splitQuantities } from '../../src/domain/contract/cards';
 import { cardnodes } from '../../src/domain/resources/orders/cardnodes';
 import { cards } from '../../src/domain/resources/orders/cards';

@@ -6,7 +6,7 @@ import { resourceByName } from '../../src/domain/resources/all';
 import { rows, type Db } from '../db/connection';
 import { tableOf, uploadUsage } from '../db/tables';
 import { ApiError } from '../lib/api-error';
-import { column } from '../resources/columns';
+import { column } from '../db/columns';
 import { installSecret } from './install-secrets';
 import type { SecurityOptions } from './options';
 import { checkToken, resolveSession } from './sessions';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { resourceByName } from '../../src/domain/resources/all';
 import type { Db } from '../db/connection';
 import { tableOf } from '../db/tables';
-import { column } from '../resources/columns';
+import { column } from '../db/columns';
 import { installSecret } from './install-secrets';
 import { printSheet } from '../../src/domain/contract/endpoints/prints';
 

@@ -3,7 +3,7 @@ import { scopeOf } from '../../src/domain/contract/permissions';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import { tableOf } from '../db/tables';
 import { ApiError, notFound } from '../lib/api-error';
-import { column } from '../resources/columns';
+import { column } from '../db/columns';
 import type { Auth } from './sessions';
 
 /**

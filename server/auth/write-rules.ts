@@ -5,8 +5,8 @@ import { resourceByName } from '../../src/domain/resources/all';
 import { rows, type Db } from '../db/connection';
 import { tableOf } from '../db/tables';
 import { ApiError } from '../lib/api-error';
-import { column } from '../resources/columns';
-import { checkConfigValue } from '../resources/config-values';
+import { column } from '../db/columns';
+import { checkConfigValue } from './config-values';
 import { TYPED_CONFIG } from '../../src/domain/rules/config-types';
 import { grantExceeds } from './permissions';
 import { checkRowScope } from './row-scope';
@@ -24,7 +24,7 @@ import { revokeAccount, type Auth } from './sessions';
  * - Nobody deletes or disables their own account, removes their own roles, or (unless an administrator) changes
  *   their own person — which is what own-row scope compares with.
  * - At least one active account holding an administrator role remains, whatever is deleted, disabled or demoted.
- * - A config of a known type stores a value of that type (resources/config-values.ts).
+ * - A config of a known type stores a value of that type (auth/config-values.ts).
  * - A password reset, a disable and a change of roles revoke the account's logins for good; the account's own
  *   password change keeps only the login it was made from.
  */

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { resourceByName } from '../../src/domain/resources/all';
 import type { Db } from '../db/connection';
 import { tableOf } from '../db/tables';
-import { column } from './columns';
+import { column } from '../db/columns';
 
 /** Reads config values by name (the `configs` resource). */
 export async function configValues(db: Db, names: string[]): Promise<Map<string, string | null>> {

@@ -9,7 +9,7 @@ import type { ResourceDef } from '../../src/domain/registry/resource';
 import { RESOURCES } from '../../src/domain/resources/all';
 import { idempotent } from '../auth/idempotency';
 import { assertCreate, assertUpdate } from '../auth/permissions';
-import { readOptions } from '../auth/read-access';
+import { readOptions } from './read-access';
 import { redactorFor } from '../auth/redact';
 import { isOwnRow, withOwner } from '../auth/row-scope';
 import type { Db } from '../db/connection';

@@ -5,7 +5,7 @@ import type { ResourceDef } from '../../src/domain/registry/resource';
 import { resourceByName } from '../../src/domain/resources/all';
 import type { Db } from '../db/connection';
 import { tableOf, type AnyTable } from '../db/tables';
-import { column } from './columns';
+import { column } from '../db/columns';
 
 /**
  * References of imported rows: a cell names the row it points at by its natural key (an item code), another

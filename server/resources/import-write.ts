@@ -7,7 +7,7 @@ import { checkWrite } from '../auth/write-rules';
 import type { Db } from '../db/connection';
 import { history, tableOf } from '../db/tables';
 import { constraintField } from '../lib/constraints';
-import { column, readableColumns } from './columns';
+import { column, readableColumns } from '../db/columns';
 import { behaviourOf } from './behaviour-registry';
 import { keepRowFiles } from './row-files';
 

@@ -10,7 +10,7 @@ import type { Db } from '../db/connection';
 import { tableOf } from '../db/tables';
 import { ApiError } from '../lib/api-error';
 import { hashPassword } from '../lib/secrets';
-import { column } from './columns';
+import { column } from '../db/columns';
 import { changedValues } from './import-compare';
 import { anyOfJson, resolveReferences, type RefWork } from './import-refs';
 import { faultError, insertRows, rowFaultOf, updateRow, type ChangedRow, type NewRow } from './import-write';

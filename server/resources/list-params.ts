@@ -5,7 +5,7 @@ import { tableOf } from '../db/tables';
 import { str, type Params } from '../lib/params';
 import { behaviourOf } from './behaviour-registry';
 import type { ExtraListOptions } from './behaviour-types';
-import { column } from './columns';
+import { column } from '../db/columns';
 
 /**
  * List parameters a resource has beyond the generic ones (spec §7). Everything generic (keyword, `field=value`,

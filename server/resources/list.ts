@@ -8,7 +8,7 @@ import { summableFields } from '../../src/domain/rules/sums';
 import type { Db } from '../db/connection';
 import { tableOf } from '../db/tables';
 import { ApiError, badRequest } from '../lib/api-error';
-import { column, replyRows, selectRows } from './columns';
+import { column, replyRows, selectRows } from '../db/columns';
 
 /**
  * The generic list (DESIGN §4) over parameters the contract has already checked (src/domain/contract/list.ts):

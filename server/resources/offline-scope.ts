@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import { tableOf } from '../db/tables';
-import { column } from './columns';
+import { column } from '../db/columns';
 
 /**
  * The rows of a resource an offline copy holds (`offlineScope` of the declaration): every condition must hold. Null

@@ -3,7 +3,7 @@ import type { ResourceDef } from '../../src/domain/registry/resource';
 import { RESOURCES } from '../../src/domain/resources/all';
 import type { Db } from '../db/connection';
 import { files, tableOf } from '../db/tables';
-import { column } from './columns';
+import { column } from '../db/columns';
 
 /** How long an upload no row names is kept (an image picked but never saved, or replaced by another). */
 export const UNCLAIMED_FILE_TTL_MS = 7 * 24 * 3600_000;

@@ -5,7 +5,7 @@ import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/connection';
 import { history, tableOf } from '../db/tables';
 import { ApiError } from '../lib/api-error';
-import { column, readableColumns } from './columns';
+import { column, readableColumns } from '../db/columns';
 
 /**
  * The steps every server write of a row shares — its history, its change number, values derived from other rows, a

@@ -14,7 +14,7 @@ import type { Db } from '../db/connection';
 import { tableOf, tombstones } from '../db/tables';
 import { ApiError, badRequest, notFound } from '../lib/api-error';
 import { hashPassword } from '../lib/secrets';
-import { column } from './columns';
+import { column } from '../db/columns';
 import { detailRow } from './list';
 import { behaviourOf } from './behaviour-registry';
 import { keepRowFiles } from './row-files';

@@ -4,7 +4,7 @@ import { isPresent, saveSchema } from '../../src/domain/registry/input-schema';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import { resourceByName } from '../../src/domain/resources/all';
 import { hashPassword } from '../lib/secrets';
-import { column } from '../resources/columns';
+import { column } from '../db/columns';
 import type { Db } from '../db/connection';
 import { tableOf } from '../db/tables';
 

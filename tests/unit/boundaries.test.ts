@@ -21,11 +21,13 @@ describe('layer boundaries', () => {
     ['src/resources/planted.ts', "import Dashboard from '../features/dashboard/Dashboard';\nexport const x = Dashboard;\n"],
     ['src/features/auth/planted.ts', "import Dashboard from '../dashboard/Dashboard';\nexport const x = Dashboard;\n"],
     ['server/planted.ts', "import { resourceClient } from '../src/data/resource-client';\nexport const x = resourceClient;\n"],
-    // The server's order (eslint.config.js): lib ← db ← core ← areas ← composition; the core never imports an area.
+    // The server's order (eslint.config.js): lib ← db ← auth ← core ← areas ← composition; the core never imports an
+    // area.
     ['server/resources/planted.ts', "import { refreshLineCardSums } from '../areas/production/derived';\nexport const x = refreshLineCardSums;\n"],
     ['server/auth/planted.ts', "import { buildApp } from '../app';\nexport const x = buildApp;\n"],
     ['server/lib/planted.ts', "import { rows } from '../db/connection';\nexport const x = rows;\n"],
     ['server/db/planted.ts', "import { authOf } from '../http/auth';\nexport const x = authOf;\n"],
+    ['server/auth/planted.ts', "import { listRows } from '../resources/list';\nexport const x = listRows;\n"],
     ['server/areas/production/planted.ts', "import { buildApp } from '../../app';\nexport const x = buildApp;\n"],
   ])('refuses a forbidden import in %s', async (path, code) => {
     expect(await boundaryErrors(path, code)).toHaveLength(1);

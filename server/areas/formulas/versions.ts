@@ -8,7 +8,7 @@ import { rows, type Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
 import { ApiError } from '../../lib/api-error';
 import type { RowData } from '../../resources/behaviour-types';
-import { column } from '../../resources/columns';
+import { column } from '../../db/columns';
 import { recordHistory, setDerived } from '../../resources/write-primitives';
 
 /**

@@ -7,7 +7,7 @@ import type { Auth } from '../../auth/sessions';
 import { jsonArrayOf, rows, type Db } from '../../db/connection';
 import type { ReferenceChecks } from '../../db/reference-checks';
 import { tableOf } from '../../db/tables';
-import { column } from '../../resources/columns';
+import { column } from '../../db/columns';
 import { recordHistoryBatch } from '../../resources/write-primitives';
 import { closedPeriodsSql, lockPeriods } from './periods';
 import { chainRowsSql, chainsOf, idArray, valuerOf, wageRowsSql, type ChainRow, type IdList, type Valuer, type WageRow } from './valuation';

@@ -5,7 +5,7 @@ import { canRead } from '../../auth/permissions';
 import type { Auth } from '../../auth/sessions';
 import { tableOf } from '../../db/tables';
 import { escapeLike } from '../../resources/list';
-import { column } from '../../resources/columns';
+import { column } from '../../db/columns';
 
 /**
  * The queries menu's search (spec §2 `/query/orders`, `/query/cards`; docs/reports.md "Queries"): the list parameter

@@ -4,7 +4,7 @@ import type { Auth } from '../../auth/sessions';
 import type { Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
 import { ApiError } from '../../lib/api-error';
-import { column } from '../../resources/columns';
+import { column } from '../../db/columns';
 import { systemUpdate } from '../../resources/write-primitives';
 import { refreshLineCardSums } from './derived';
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection';
 import { rows } from '../../db/connection';
 import type { ReferenceChecks } from '../../db/reference-checks';
 import { tableOf } from '../../db/tables';
-import { column } from '../../resources/columns';
+import { column } from '../../db/columns';
 import { setDerived } from '../../resources/write-primitives';
 
 /**

@@ -10,7 +10,7 @@ import type { Auth } from '../../auth/sessions';
 import { rows, type Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
 import { ApiError, notFound } from '../../lib/api-error';
-import { column } from '../../resources/columns';
+import { column } from '../../db/columns';
 import { nextNumbers } from '../../resources/numbering';
 import { recordHistoryBatch, systemUpdate } from '../../resources/write';
 import { refreshLineCardSums } from './derived';

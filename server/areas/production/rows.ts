@@ -5,7 +5,7 @@ import type { ResourceDef } from '../../../src/domain/registry/resource';
 import type { Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
 import type { Param } from '../../lib/api-error';
-import { column } from '../../resources/columns';
+import { column } from '../../db/columns';
 
 export type RowData = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import type { Auth } from '../../auth/sessions';
 import { rows, type Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
 import { ApiError, badRequest } from '../../lib/api-error';
-import { column } from '../../resources/columns';
+import { column } from '../../db/columns';
 import { statusParam } from '../production/rows';
 import { recordHistoryBatch } from '../../resources/write';
 

@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-error';
 import { siteName } from '../../../resources/configs';
 import { paramsOf, str } from '../../../lib/params';
 import { verifyPassword } from '../../../lib/secrets';
-import { column } from '../../../resources/columns';
+import { column } from '../../../db/columns';
 import { updateRow } from '../../../resources/write';
 import { authOf } from '../../../http/auth';
 import type { LoginReply, UserInfoReply } from '../../../../src/domain/contract/accounts';

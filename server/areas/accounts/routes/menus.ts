@@ -7,7 +7,7 @@ import type { Db } from '../../../db/connection';
 import { tableOf } from '../../../db/tables';
 import { configValues } from '../../../resources/configs';
 import { authOf } from '../../../http/auth';
-import { column } from '../../../resources/columns';
+import { column } from '../../../db/columns';
 import * as accountsApi from '../../../../src/domain/contract/endpoints/accounts';
 import { route } from '../../../http/endpoint-route';
 

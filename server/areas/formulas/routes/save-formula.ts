@@ -16,7 +16,7 @@ import { ApiError, badRequest, notFound } from '../../../lib/api-error';
 import { optionalId } from '../../../lib/params';
 import { authOf } from '../../../http/auth';
 import type { RowData } from '../../../resources/behaviour-types';
-import { column, replyRows, selectRows } from '../../../resources/columns';
+import { column, replyRows, selectRows } from '../../../db/columns';
 import { forkFormula, formulaInUse } from '../versions';
 import { detailRow } from '../../../resources/list';
 import { changedFields } from '../../production/changed';

@@ -6,7 +6,7 @@ import { rows } from '../../../db/connection';
 import { tableOf } from '../../../db/tables';
 import { ApiError } from '../../../lib/api-error';
 import { str } from '../../../lib/params';
-import { column } from '../../../resources/columns';
+import { column } from '../../../db/columns';
 import { escapeLike } from '../../../resources/list';
 import { cancelNodesOf } from '../cancel-cards';
 import { refreshCards, refreshLineCardSums } from '../derived';

@@ -10,7 +10,7 @@ import { rows } from '../../../db/connection';
 import { tableOf } from '../../../db/tables';
 import { ApiError, badRequest } from '../../../lib/api-error';
 import { str } from '../../../lib/params';
-import { column } from '../../../resources/columns';
+import { column } from '../../../db/columns';
 import { nextNumbers } from '../../../resources/numbering';
 import { cancelCardsOfLines } from '../cancel-cards';
 import { refreshOrderSums, startedCardsOf } from '../derived';

@@ -17,7 +17,7 @@ import { ApiError, badRequest, notFound } from '../../../lib/api-error';
 import { optionalId } from '../../../lib/params';
 import { route } from '../../../http/endpoint-route';
 import { authOf } from '../../../http/auth';
-import { column, replyRows, selectRows } from '../../../resources/columns';
+import { column, replyRows, selectRows } from '../../../db/columns';
 import { detailRow } from '../../../resources/list';
 import { accountsOfPerson, sendMessage } from '../../../resources/messages';
 import { changedFields } from '../changed';

@@ -12,7 +12,7 @@ import { tableOf } from '../../../db/tables';
 import { ApiError, forbidden } from '../../../lib/api-error';
 import { authOf } from '../../../http/auth';
 import { labelSheetHelmet } from '../../../http/security-headers';
-import { column } from '../../../resources/columns';
+import { column } from '../../../db/columns';
 import { insertRows } from '../../../resources/import-write';
 import { intArray, printCategory, type PrintCategoryDef } from '../print-categories';
 import * as printsApi from '../../../../src/domain/contract/endpoints/prints';

@@ -6,7 +6,7 @@ import type { Auth } from '../../../auth/sessions';
 import { rows, type Db } from '../../../db/connection';
 import { tableOf } from '../../../db/tables';
 import { ApiError, notFound } from '../../../lib/api-error';
-import { column } from '../../../resources/columns';
+import { column } from '../../../db/columns';
 import { recordHistory, staleVersion } from '../../../resources/write';
 import { readArgs } from './args';
 import { decideFact, type Reason } from './decide';

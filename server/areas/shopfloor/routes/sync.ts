@@ -10,7 +10,7 @@ import type { Db } from '../../../db/connection';
 import { tableOf, tombstones } from '../../../db/tables';
 import { badRequest, forbidden } from '../../../lib/api-error';
 import { authOf } from '../../../http/auth';
-import { column, replyRows, selectRows } from '../../../resources/columns';
+import { column, replyRows, selectRows } from '../../../db/columns';
 import { pushFacts } from '../facts/push';
 import { offlineScopeCondition } from '../../../resources/offline-scope';
 import { pullHorizon } from '../../../resources/pull-horizon';

@@ -9,7 +9,7 @@ import { resourceByName } from '../../../../src/domain/resources/all';
 import { DOWNLOAD_PATH, reserveUpload, signedLink } from '../../../auth/file-access';
 import { DEFAULT_SECURITY, type SecurityOptions } from '../../../auth/options';
 import { assertAction } from '../../../auth/permissions';
-import { readOptions } from '../../../auth/read-access';
+import { readOptions } from '../../../resources/read-access';
 import { redactorFor } from '../../../auth/redact';
 import type { Db } from '../../../db/connection';
 import { files } from '../../../db/tables';

@@ -10,7 +10,7 @@ import type { Db } from '../../../db/connection';
 import { history, tableOf } from '../../../db/tables';
 import { badRequest } from '../../../lib/api-error';
 import { authOf } from '../../../http/auth';
-import { column } from '../../../resources/columns';
+import { column } from '../../../db/columns';
 import * as systemApi from '../../../../src/domain/contract/endpoints/system';
 import { route } from '../../../http/endpoint-route';
 

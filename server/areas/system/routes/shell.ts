@@ -9,7 +9,7 @@ import { rows, type Db } from '../../../db/connection';
 import { files, tableOf } from '../../../db/tables';
 import { ApiError, badRequest } from '../../../lib/api-error';
 import { int, paramsOf, str } from '../../../lib/params';
-import { column } from '../../../resources/columns';
+import { column } from '../../../db/columns';
 import * as systemApi from '../../../../src/domain/contract/endpoints/system';
 import { route } from '../../../http/endpoint-route';
 

@@ -1,10 +1,10 @@
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/connection';
+import type { Db } from './connection';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import { SYSTEM_COLUMNS } from '../../src/domain/registry/resource';
 import { resourceByName } from '../../src/domain/resources/all';
-import { tableOf, type AnyTable } from '../db/tables';
+import { tableOf, type AnyTable } from './tables';
 
 /** The columns a client may read: system columns and every field but write-only ones (password hashes). */
 export function readableColumns(res: ResourceDef): string[] {

@@ -1,8 +1,8 @@
 import type { ResourceDef } from '../../src/domain/registry/resource';
-import type { ListOptions } from '../resources/list';
-import { hiddenOf } from './permissions';
-import { ownerCondition } from './row-scope';
-import type { Auth } from './sessions';
+import type { ListOptions } from './list';
+import { hiddenOf } from '../auth/permissions';
+import { ownerCondition } from '../auth/row-scope';
+import type { Auth } from '../auth/sessions';
 
 /**
  * The options of a list the caller reads (list, server-side export): its row scope as one more condition, and the
