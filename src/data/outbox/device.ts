@@ -1,3 +1,4 @@
+import type { ComputerInfo } from '../../domain/contract/accounts';
 import { offlineDbFor, type OfflineDb } from '../offline/db';
 import { sessionStore } from '../session/session-store';
 
@@ -13,16 +14,8 @@ import { sessionStore } from '../session/session-store';
 export const COMPUTER_KEY = 'computer';
 export const SEQ_KEY = 'seq';
 
-/** The computer a device login names (`computer` of the login reply). */
-export interface ComputerInfo {
-  id: number;
-  code: string;
-  name: string;
-  worknode_ids: number[];
-  device_id: number | null;
-  /** The server's watermark for this computer when it logged in: every fact up to it is held there. */
-  last_seq: number;
-}
+/** The computer a device login names (`computer` of the login reply, src/domain/contract/accounts.ts). */
+export type { ComputerInfo };
 
 export interface StoredComputer extends ComputerInfo {
   /** When the login that named it happened (ms since epoch). */
