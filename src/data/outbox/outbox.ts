@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import '../../domain/contract/zod-config';
 import { FACT_ARGS, FACT_VERSION } from '../../domain/contract/facts';
 import type { Mutation, MutationName, PushReply } from '../../domain/contract/sync';
 import { isQuotaError, type DeadLetterRecord, type OfflineDb, type OutboxRecord } from '../offline/db';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 import type { CardNodeStatus } from '../rules/card-status';
 import type { cards } from '../resources/orders/cards';
 import type { Envelope } from './replies';

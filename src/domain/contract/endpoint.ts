@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import './zod-config';
 import type { ResourceDef } from '../registry/resource';
 
 /**

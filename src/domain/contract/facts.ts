@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 import { TAP_ACTIONS } from '../rules/tap';
 import type { Envelope } from './replies';
 import { wireInt, wireJson } from './wire';

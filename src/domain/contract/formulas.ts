@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 import type { formulamaterials } from '../resources/formulas/formulamaterials';
 import type { formulaoperations } from '../resources/formulas/formulaoperations';
 import type { formulas } from '../resources/formulas/formulas';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 import { queryableField, refOfNameColumn } from '../registry/columns';
 import type { Field, FieldValue, RefField, RefsField, TextsField } from '../registry/fields';
 import { fieldSchema } from '../registry/input-schema';

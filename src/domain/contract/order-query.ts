@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 import type { OrderStatus } from '../rules/order-status';
 import type { Envelope } from './replies';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 import { ORDER_STATUSES, type OrderStatus } from '../rules/order-status';
 import type { ListRow } from './rows';
 import type { Envelope } from './replies';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 import type { WageBasis } from '../rules/piece-work';
 import { PERIOD_PATTERN } from '../rules/piece-work';
 import type { Envelope } from './replies';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 import type { Envelope } from './replies';
 import { wireJson } from './wire';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 import { FACT_SOURCES, type ReportSource } from '../reports/fact-sources';
 import type { Envelope } from './replies';
 import { daysBetween, optionalDay, optionalInt } from './wire';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 import type { CardNodeStatus } from '../rules/card-status';
 import type { Envelope } from './replies';
 import { optionalInt, wireInt, wireJson } from './wire';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 import { optionalInt, wireFlag, wireJson, wireText } from './wire';
 
 /**

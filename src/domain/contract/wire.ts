@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config';
 import { parseJson } from './json';
 import { withinJsonDepth } from './json-depth';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../contract/zod-config';
 import { wireJson } from '../contract/wire';
 import type { MenuNode } from './menu-types';
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import '../contract/zod-config';
 import type { MessageKey } from '../messages/catalog';
 
 const CUSTOM_KEYS = new Set<string>([

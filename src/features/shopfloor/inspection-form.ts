@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../../domain/contract/zod-config';
 import { inspectionArgsSchema } from '../../domain/contract/facts';
 import { translate, type Lang } from '../../domain/messages/catalog';
 import { fieldErrorsOf } from '../../domain/registry/issue-keys';

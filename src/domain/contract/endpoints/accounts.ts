@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-config';
 import { loadMenuParamsSchema } from '../../menu/menu-schema';
 import { roles } from '../../resources/system/roles';
 import type { LoginReply, UserInfoReply } from '../accounts';

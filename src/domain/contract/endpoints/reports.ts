@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-config';
 import { FACT_SOURCES, REPORT_SOURCES, type ReportSource } from '../../reports/fact-sources';
 import { resourceByName } from '../../resources/all';
 import { messages } from '../../resources/system/messages';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-config';
 import { persons } from '../../resources/people/persons';
 import type { ServerEntry } from '../accounts';
 import { endpoint, isRecord } from '../endpoint';
