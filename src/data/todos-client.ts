@@ -9,4 +9,4 @@ export function todos(o: CallOptions = {}): Promise<TodosReply> {
 }
 
 /** The query key of the to-do list (a save of an order, a fact resolved … may refresh it). */
-export const TODOS_KEY = ['/todos', 'list'] as const;
+export const TODOS_KEY = [todosEndpoint.path, 'list'] as const;

@@ -1,10 +1,27 @@
+import { z } from 'zod';
+import './zod-config';
 import type { Permissions } from './permissions';
 import type { Envelope } from './replies';
+import { formText } from './requests';
 
 /**
- * Replies of the shell's account calls (spec §2–§4, §7): logins, the user's info and grants. Shared by the server
- * (server/areas/accounts) and the shell client (src/data/shell-client.ts); declared in endpoints/accounts.ts.
+ * Requests and replies of the shell's account calls (spec §2–§4, §7): logins, the password, the user's info and
+ * grants. Shared by the server (server/areas/accounts) and the shell client (src/data/shell-client.ts); declared in
+ * endpoints/accounts.ts.
  */
+
+/**
+ * `POST /accounts/login/`: by `username` and `password` (`computer` makes it a device login of that terminal,
+ * `client` names the local helper's kiosk), or by `token`; `action` marks the server-switch login (`?timeout=0`).
+ * Each field is text; whether it is there and how long it may be is the handler's to say, per field, as the login
+ * page shows it (a missing one 422 naming it, an overlong name or password the same 400 as a wrong one).
+ */
+export const loginParamsSchema = z.looseObject({
+  username: formText, password: formText, token: formText, computer: formText, client: formText, action: formText,
+});
+
+/** `POST /accounts/password/`: the current password (`oldpassword`) and the new one, each refused per field. */
+export const passwordParamsSchema = z.looseObject({ oldpassword: formText, password: formText });
 
 /**
  * The computer a device login names (docs/shopfloor.md "Kiosk identity"): its code (the `device` of every push), the

@@ -11,7 +11,6 @@ import type { Db } from '../../../db/connection';
 import { tableOf } from '../../../db/tables';
 import { ApiError } from '../../../lib/api-error';
 import { siteName } from '../../../resources/configs';
-import { paramsOf, str } from '../../../lib/params';
 import { verifyPassword } from '../../../lib/secrets';
 import { column } from '../../../db/columns';
 import { updateRow } from '../../../resources/write';
@@ -72,15 +71,12 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db; 
   const { db } = opts;
   const security = opts.security ?? DEFAULT_SECURITY;
 
-  route(app, accountsApi.login, async (_p, req, reply) => {
-    assertOwnOrigin(req, security.allowedOrigins);
-    const p = paramsOf(req);
-    const client = str(p, 'client');
-    const asked = str(p, 'computer')?.trim() || undefined;
+  route(app, accountsApi.login, async (p, req, reply) => {
+    const { client, token } = p;
+    const asked = p.computer?.trim() || undefined;
     const ip = req.ip;
-    const token = str(p, 'token');
-    const username = str(p, 'username') ?? '';
-    const password = str(p, 'password') ?? '';
+    const username = p.username ?? '';
+    const password = p.password ?? '';
 
     if (token && !password) {
       const t = await checkToken(db, token, security);
@@ -135,8 +131,11 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db; 
     const body: LoginReply = { msg: 'OK', name: a.name, site_name: site, sessionid, token: newToken, data: { token: newToken } };
     if (terminal) body.computer = terminal;
     // The server-switch login (`?timeout=0` with `action`) also answers `logined`.
-    if (str(p, 'action')) body.logined = 1;
+    if (p.action) body.logined = 1;
     return body;
+  }, {
+    // Login CSRF is refused before the fields are looked at, whatever they are (server/auth/origin.ts).
+    preValidation: async req => assertOwnOrigin(req, security.allowedOrigins),
   });
 
   const info = async (req: FastifyRequest): Promise<UserInfoReply> => {
@@ -162,17 +161,16 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db; 
   });
 
   /** Password change: needs the current password; every other login of the account is revoked. */
-  route(app, accountsApi.changePassword, async (_p, req) => {
+  route(app, accountsApi.changePassword, async (p, req) => {
     const auth = authOf(req);
-    const p = paramsOf(req);
-    const old = str(p, 'oldpassword') ?? '';
+    const old = p.oldpassword ?? '';
     const a = await accountBy(db, 'id', auth.accountId);
     if (!a || !(await verifyPassword(old, a.password))) {
       throw new ApiError(422, 'invalid_input', {}, { oldpassword: { key: 'password_wrong' } });
     }
-    if (!str(p, 'password')) throw new ApiError(422, 'invalid_input', {}, { password: { key: 'required' } });
+    if (!p.password) throw new ApiError(422, 'invalid_input', {}, { password: { key: 'required' } });
     // The write rules revoke every other login of the account (server/auth/write-rules.ts).
-    await updateRow(db, accounts, a.id, a.version, { password: str(p, 'password') ?? '' }, auth);
+    await updateRow(db, accounts, a.id, a.version, { password: p.password }, auth);
     return { msg: 'OK' };
   });
 }

@@ -7,7 +7,6 @@ import { menuTitles, ROUTE_TREE } from '../../../../src/domain/menu/route-tree';
 import type { Lang } from '../../../../src/domain/messages/catalog';
 import type { Db } from '../../../db/connection';
 import { configValues } from '../../../resources/configs';
-import { inputOf } from '../../../http/contract';
 import * as accountsApi from '../../../../src/domain/contract/endpoints/accounts';
 import { route } from '../../../http/endpoint-route';
 
@@ -72,8 +71,7 @@ async function menuColors(db: Db): Promise<Record<string, string>> {
 export default async function menusListRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  const list = async (req: FastifyRequest): Promise<MenusListReply> => {
-    const p = inputOf<MenusListParams>(req);
+  const list = async (p: MenusListParams, req: FastifyRequest): Promise<MenusListReply> => {
     const colors = await menuColors(db);
     let dt = menuCatalogue(ROUTE_TREE, req.lang, { hidden: p.hidden ?? false, colors });
     const words = (p.keyword ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -93,6 +91,6 @@ export default async function menusListRoutes(app: FastifyInstance, opts: { db: 
   };
 
   // A list call answers GET (spec §7) and POST, like every list (docs/decisions.md).
-  route(app, accountsApi.menusList, (_p, req) => list(req));
-  route(app, accountsApi.menusListPost, (_p, req) => list(req));
+  route(app, accountsApi.menusList, (p, req) => list(p, req));
+  route(app, accountsApi.menusListPost, (p, req) => list(p, req));
 }

@@ -12,6 +12,6 @@ import { route } from '../../../http/endpoint-route';
 export default async function badgeRoutes(app: FastifyInstance, opts: { db: Db }) {
   route(app, systemApi.badgeSalt, async () => {
     const salt = await badgeSalt(opts.db);
-    return { msg: 'OK', salt: salt.toString('base64url'), algorithm: BADGE_HASH_ALGORITHM, encoding: 'hex' };
+    return { msg: 'OK', salt: salt.toString('base64url'), algorithm: BADGE_HASH_ALGORITHM, encoding: 'hex' } as const;
   });
 }

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import '@fastify/multipart';
 import { lt } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
+import { MAX_JSON_DEPTH } from '../../../../src/domain/contract/json-depth';
 import { listParamsSchema } from '../../../../src/domain/contract/list';
+import type { UploadParams } from '../../../../src/domain/contract/requests';
 import { issueKey } from '../../../../src/domain/contract/wire';
 import type { MessageKey } from '../../../../src/domain/messages/catalog';
 import { resourceByName } from '../../../../src/domain/resources/all';
@@ -14,7 +16,6 @@ import { redactorFor } from '../../../auth/redact';
 import type { Db } from '../../../db/connection';
 import { files } from '../../../db/tables';
 import { ApiError, badRequest } from '../../../lib/api-error';
-import { jsonParam, paramsOf, str, type Params } from '../../../lib/params';
 import { newSecret } from '../../../lib/secrets';
 import { authOf } from '../../../http/auth';
 import { extraListOptions } from '../../../resources/list-params';
@@ -42,14 +43,14 @@ interface Column { title: string; get: (row: unknown) => unknown }
  * The columns of an export: `titles` is a JSON list of `{title, field}` (or of plain titles matched by position
  * with `cols`); `props_cols` adds one column per dynamic property, read from `row[propsname]` (default `props`).
  */
-function exportColumns(p: Params): Column[] {
-  const titles = jsonParam<unknown[]>(p, 'titles') ?? [];
-  const cols = jsonParam<unknown[]>(p, 'cols') ?? [];
-  const props = jsonParam<unknown[]>(p, 'props_cols') ?? [];
+function exportColumns(p: UploadParams): Column[] {
+  const titles = p.titles ?? [];
+  const cols = p.cols ?? [];
+  const props = p.props_cols ?? [];
   if (!Array.isArray(titles) || !Array.isArray(cols) || !Array.isArray(props) || titles.length + props.length > 500) {
     throw badRequest('invalid_json');
   }
-  const propsName = str(p, 'propsname') || 'props';
+  const propsName = p.propsname || 'props';
   const out: Column[] = [];
   titles.forEach((t, i) => {
     const spec = typeof t === 'string' ? { title: t, field: cols[i] } : t as { title?: unknown; label?: unknown; field?: unknown; prop?: unknown };
@@ -91,9 +92,9 @@ async function storeFile(db: Db, accountId: number, kind: 'upload' | 'export', n
   return id;
 }
 
-/** Reads a multipart request: its fields as params and at most one file. */
-async function readMultipart(req: FastifyRequest): Promise<{ p: Params; file?: { name: string; mime: string; data: Buffer } }> {
-  const p: Params = Object.create(null) as Params;
+/** Reads a multipart request: its fields (a repeated one keeps its last value) and at most one file. */
+async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<string, string>; file?: { name: string; mime: string; data: Buffer } }> {
+  const fields = Object.create(null) as Record<string, string>;
   let file: { name: string; mime: string; data: Buffer } | undefined;
   // The multipart limit stops reading at MAX_UPLOAD_BYTES; say that limit, not the body's. The error comes from the
   // file's stream or, when the parser got there before the handler read the file, from the parts iterator.
@@ -107,15 +108,29 @@ async function readMultipart(req: FastifyRequest): Promise<{ p: Params; file?: {
         const data = await part.toBuffer().catch(tooLarge);
         if (!file) file = { name: part.filename || 'file', mime: part.mimetype || 'application/octet-stream', data };
       } else {
-        p[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       }
     }
   } catch (e) {
     tooLarge(e);
   }
-  for (const [k, v] of Object.entries(req.query as Record<string, unknown>)) if (!(k in p)) p[k] = v;
-  return { p, file };
+  return { fields, file };
 }
+
+/**
+ * An upload's fields checked by its declaration's schema, refused as the route's own check refuses a query
+ * (server/http/contract.ts): the route checks the query string, while the fields travel in the body — a multipart
+ * one, or the form or JSON of an export's rows.
+ */
+function uploadFields(values: unknown): UploadParams {
+  const r = systemApi.upload.params.safeParse(values);
+  if (r.success) return r.data;
+  const key = issueKey(r.error) as MessageKey;
+  throw badRequest(key, key === 'too_deep' ? { max: MAX_JSON_DEPTH } : {});
+}
+
+const isFields = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
 
 /**
  * `POST /files/upload/`: with rows (`ds`) or a resource's list (`resource` plus list parameters) builds `excel.xlsx`
@@ -140,19 +155,29 @@ export default async function fileRoutes(app: FastifyInstance, opts: { db: Db; s
     if (bytes > limit) throw new ApiError(413, 'file_too_large', { max: `${Math.round((multipart ? MAX_UPLOAD_BYTES : limit) / 1048576)} MB` });
     await reserveUpload(db, authOf(req).accountId, bytes, security.uploadQuotaBytes);
   };
-  route(app, systemApi.upload, async (_p, req) => {
+  route(app, systemApi.upload, async (query, req) => {
     const auth = authOf(req);
-    const { p, file } = req.isMultipart() ? await readMultipart(req) : { p: paramsOf(req), file: undefined };
-    const temp = str(p, 'is_temp') === '1' || str(p, 'is_temp') === 'true';
+    let p: UploadParams = query;
+    let file: { name: string; mime: string; data: Buffer } | undefined;
+    if (req.isMultipart()) {
+      const read = await readMultipart(req);
+      file = read.file;
+      // The body's fields win; the query string fills in what they leave out.
+      p = { ...query, ...uploadFields(read.fields) };
+    } else if (isFields(req.body)) {
+      // A form or JSON body, its query string merged in under it (server/http/contract.ts).
+      p = uploadFields(req.body);
+    }
+    const temp = p.is_temp === '1' || p.is_temp === 'true';
     if (file) {
       if (file.data.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'file_too_large', { max: '20 MB' });
-      const name = (str(p, 'filename') || file.name).replace(/[\\/\0]/g, '_').slice(0, 200);
+      const name = (p.filename || file.name).replace(/[\\/\0]/g, '_').slice(0, 200);
       const id = await storeFile(db, auth.accountId, 'upload', name, file.mime, file.data, temp ? TEMP_TTL_MS : UPLOAD_TTL_MS);
       return { msg: 'OK', url: `${DOWNLOAD_PATH}&id=${id}`, name };
     }
     const columns = exportColumns(p);
     let data: unknown[];
-    const resName = str(p, 'resource');
+    const resName = p.resource;
     if (resName) {
       const res = resourceByName(resName);
       if (!res) throw badRequest();
@@ -164,7 +189,7 @@ export default async function fileRoutes(app: FastifyInstance, opts: { db: Db; s
       const opts = readOptions(auth, res, extraListOptions(res, auth, q.data.raw));
       data = (await listRows(db, res, q.data, { ...opts, cap: MAX_EXPORT_ROWS })).dt.map(redact);
     } else {
-      const ds = jsonParam<unknown>(p, 'ds') ?? [];
+      const ds = p.ds ?? [];
       if (!Array.isArray(ds)) throw badRequest('invalid_json');
       data = ds;
     }

@@ -8,7 +8,6 @@ import { DEFAULT_SECURITY, type SecurityOptions } from '../../../auth/options';
 import { rows, type Db } from '../../../db/connection';
 import { files, tableOf } from '../../../db/tables';
 import { ApiError, badRequest } from '../../../lib/api-error';
-import { int, paramsOf, str } from '../../../lib/params';
 import { column } from '../../../db/columns';
 import * as systemApi from '../../../../src/domain/contract/endpoints/system';
 import { route } from '../../../http/endpoint-route';
@@ -27,19 +26,18 @@ export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; 
    * `GET /files/?action=get&file=servers.json` (public: the login page offers the servers) or `action=download&id=`
    * (a logged-in caller, or a signed link: server/auth/file-access.ts).
    */
-  route(app, systemApi.files, async (_p, req, reply) => {
-    const p = paramsOf(req);
-    const action = str(p, 'action');
+  route(app, systemApi.files, async (p, req, reply) => {
+    const { action } = p;
     if (action === 'get') {
-      if (str(p, 'file') !== 'servers.json') throw new ApiError(404, 'file_expired');
+      if (p.file !== 'servers.json') throw new ApiError(404, 'file_expired');
       const dt = await readServers(opts.serversFile);
       return { msg: 'OK', dt, total: dt.length };
     }
     if (action === 'download') {
-      const id = str(p, 'id') ?? '';
+      const id = p.id ?? '';
       if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) throw new ApiError(404, 'file_expired');
       const [f] = await db.select().from(files).where(and(eq(files.id, id), or(isNull(files.expires_at), gt(files.expires_at, new Date()))));
-      const who = await downloaderOf(db, req, security, id, f?.account_id ?? null, { exp: str(p, 'exp'), sig: str(p, 'sig') });
+      const who = await downloaderOf(db, req, security, id, f?.account_id ?? null, { exp: p.exp, sig: p.sig });
       if (who === null) throw new ApiError(401, 'needlogin', {}, {}, { needlogin: 1 });
       // An export is its maker's alone; another caller is told it does not exist.
       if (!f || (f.kind === 'export' && f.account_id !== who)) throw new ApiError(404, 'file_expired');
@@ -56,11 +54,10 @@ export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; 
    * `GET /accounts/configslist_safe/?name=&limit=&returndt=`: configs marked safe (software name, logo, banner,
    * banner background, version class, units, buttons, formula traits …), public because the login page needs them.
    */
-  route(app, systemApi.safeConfigs, async (_p, req) => {
-    const p = paramsOf(req);
+  route(app, systemApi.safeConfigs, async p => {
     const t = tableOf(resourceByName('configs')!);
-    const names = (str(p, 'name') ?? '').split(',').map(s => s.trim()).filter(Boolean);
-    const limit = int(p, 'limit', -1)!;
+    const names = (p.name ?? '').split(',').map(s => s.trim()).filter(Boolean);
+    const limit = p.limit ?? -1;
     let q = db.select({ id: column(t, 'id'), name: column(t, 'name'), values: column(t, 'values') }).from(t)
       .where(and(eq(column(t, 'safe'), true), names.length ? inArray(column(t, 'name'), names) : undefined))
       .orderBy(column(t, 'name')).$dynamic();

@@ -2,21 +2,20 @@ import { z } from 'zod';
 import '../zod-config';
 import { loadMenuParamsSchema } from '../../menu/menu-schema';
 import { roles } from '../../resources/system/roles';
-import type { LoginReply, UserInfoReply } from '../accounts';
+import { loginParamsSchema, passwordParamsSchema, type LoginReply, type UserInfoReply } from '../accounts';
 import { endpoint, isRecord } from '../endpoint';
 import { menusListParamsSchema, type MenusListReply } from '../menuslist';
 import type { Envelope } from '../replies';
 
 /**
- * The shell's account calls (spec §7; replies in ../accounts.ts). Login and password read their fields in the handler
- * (server/areas/accounts/routes/login.ts), which answers a missing or wrong one per field, as the login page shows it:
- * their schema only admits the form.
+ * The shell's account calls (spec §7; requests and replies in ../accounts.ts). Login and password take their fields
+ * as text; the handler (server/areas/accounts/routes/login.ts) answers a missing or wrong one per field, as the login
+ * page shows it.
  */
-const handlerChecked = z.looseObject({});
 
 /** Login by username and password (a `computer` makes it a device login), or by a token (`token`). Public. */
 export const login = endpoint<LoginReply>()({
-  method: 'POST', path: '/accounts/login/', params: handlerChecked, access: 'public',
+  method: 'POST', path: '/accounts/login/', params: loginParamsSchema, access: 'public',
 });
 
 /** The logged-in user: name, avatar, roles and grants (GET, and POST as spec §7 also calls it). */
@@ -34,7 +33,7 @@ export const logout = endpoint<Envelope>()({
 
 /** Changes the caller's password (`oldpassword`, `password`); every other login of the account is revoked. */
 export const changePassword = endpoint<Envelope>()({
-  method: 'POST', path: '/accounts/password/', params: handlerChecked, access: 'session',
+  method: 'POST', path: '/accounts/password/', params: passwordParamsSchema, access: 'session',
 });
 
 /** The caller's menu: the posted route tree filtered by the role's menu paths (`?action=loadmenu&platform=pc`). */
