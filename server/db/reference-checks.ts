@@ -20,6 +20,11 @@ import { rows, type Db } from './connection';
  * sets; an update that sets none, like the lines' sums, has nothing to note); the tables it writes have no triggers or
  * rules of their own (replica mode would skip them: tests/api/reference-checks.test.ts holds the push's tables to
  * it); unique and check constraints are not triggers and still hold.
+ *
+ * The writers do not note by hand: the stretch's checks go with its transaction handle (`withoutRowChecks` registers
+ * them for `fn`'s run), and the set-based writers of declared rows (server/db/bulk-write.ts: `insertRows`,
+ * `updateRows`) note every row they write in the checks of the handle they write through, before submitting it. A
+ * statement that writes a foreign-key column without them is what the rule above forbids.
  */
 
 /** Every declared foreign key: table → its columns that reference another table's id, as the migrations make them. */
@@ -85,6 +90,17 @@ export class ReferenceChecks {
   }
 }
 
+/** The checks of the stretch a transaction handle is in (`withoutRowChecks`), while its `fn` runs. */
+const stretches = new WeakMap<Db, ReferenceChecks>();
+
+/**
+ * Notes the rows written to `table` through `tx` when `tx` is in a stretch (`withoutRowChecks`); else nothing (the
+ * triggers check them). Called by the bulk writers (bulk-write.ts) before they submit a statement.
+ */
+export function noteWritten(tx: Db, table: string, written: Iterable<object>): void {
+  stretches.get(tx)?.note(table, written);
+}
+
 /** Whether this database lets the server turn the row-by-row checks off (superuser, or granted since PostgreSQL 15). */
 const permitted = new WeakMap<Db, Promise<boolean>>();
 
@@ -112,19 +128,28 @@ export function rowChecksSkippable(db: Db): Promise<boolean> {
 }
 
 /**
- * Runs `fn`'s writes with the row-by-row foreign-key checks off when `skippable`, its rows noted in the checks it is
- * given and locked at the end (`ReferenceChecks.lock`); the triggers are back on for whatever the transaction runs
- * after. The statements are queued on the transaction's one connection in call order, so the switch off is submitted
- * before `fn`'s first statement and the switch on after the lock. Without `skippable`, `fn` runs as it would anyway,
- * with no checks to note in.
+ * Runs `fn`'s writes with the row-by-row foreign-key checks off when `skippable`, its rows noted in the stretch's
+ * checks and locked at the end (`ReferenceChecks.lock`); the triggers are back on for whatever the transaction runs
+ * after. While `fn` runs, the checks go with `tx`: the bulk writers writing through it note their rows in them
+ * (`noteWritten`); `fn` is also handed them, for a statement of its own (the tests'). The statements are queued on the
+ * transaction's one connection in call order, so the switch off is submitted before `fn`'s first statement and the
+ * switch on after the lock. Without `skippable`, `fn` runs as it would anyway, with no checks to note in.
  */
 export async function withoutRowChecks<T>(tx: Db, skippable: boolean, held: ReadonlyMap<string, ReadonlySet<number>>,
   fn: (checks: ReferenceChecks | undefined) => Promise<T>): Promise<T> {
   if (!skippable) return fn(undefined);
+  if (stretches.has(tx)) throw new Error('reference-checks: a stretch without row checks is already open on this transaction');
   const checks = new ReferenceChecks(held);
   const off = rows(tx, sql`set local session_replication_role = replica`);
   off.catch(() => {}); // a failure fails the statements queued behind it, which `fn` awaits
-  const out = await fn(checks);
+  stretches.set(tx, checks);
+  let out: T;
+  try {
+    out = await fn(checks);
+  } finally {
+    // A write submitted from here on runs after the switch back on (submitted below, before any await): checked by its trigger.
+    stretches.delete(tx);
+  }
   await Promise.all([off, checks.lock(tx), rows(tx, sql`set local session_replication_role = origin`)]);
   return out;
 }

@@ -4,11 +4,14 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Auth } from '../../server/auth/sessions';
+import { insertRows, updateRows } from '../../server/db/bulk-write';
 import { rows, type Db } from '../../server/db/connection';
 import { foreignKeysOf, ReferenceGone, rowChecksSkippable, withoutRowChecks } from '../../server/db/reference-checks';
 import { pushFacts } from '../../server/areas/shopfloor/facts/push';
 import { WRITTEN_WITHOUT_ROW_CHECKS } from '../../server/areas/shopfloor/facts/write';
 import { RESOURCES } from '../../src/domain/resources/all';
+import { cardnodes } from '../../src/domain/resources/orders/cardnodes';
+import { works } from '../../src/domain/resources/production/works';
 import { freshDatabase, type TestDatabase } from './test-database';
 
 /**
@@ -96,6 +99,54 @@ describe('reference checks', () => {
     expect(after).toEqual({ mode: 'origin', refused: '23503' });
     const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from works where person_id = ${person}`);
     expect(n!.n).toBe(1);
+  });
+
+  it('are noted by the bulk writers themselves: a row naming a gone row in any foreign-key column fails the stretch', async () => {
+    const person = await newPerson('RC-BULK');
+    const gone = await newPerson('RC-BULK-GONE');
+    await rows(db, sql`delete from persons where id = ${gone}`);
+    const keys = foreignKeysOf('works');
+    expect(keys.map(([col]) => col)).toContain('person_id');
+    for (const [col, to] of keys) {
+      const missing = col === 'person_id' ? gone : 987_654_300;
+      // No `note`: the writer only writes, through insertRows.
+      const attempt = db.transaction(tx => withoutRowChecks(tx, true, new Map(), () => insertRows(tx, works, [
+        { person_id: person, work_date: '2026-11-26', worknode_id: worknode, [col]: missing },
+      ], { computed: { rev: sql`next_rev()` } })));
+      await expect(attempt, col).rejects.toBeInstanceOf(ReferenceGone);
+      await expect(attempt, col).rejects.toMatchObject({ table: to });
+    }
+    const [left] = await rows<{ n: number }>(db, sql`
+      select count(*)::int as n from works where person_id = any(${sql.param([person, gone])}::int[])`);
+    expect(left!.n).toBe(0);
+    // An update names what it sets, too (a card step's person), and the rows of a good stretch are written.
+    const [step] = await rows<{ id: number; person_id: number | null }>(db, sql`select id, person_id from cardnodes order by id limit 1`);
+    const update = db.transaction(tx => withoutRowChecks(tx, true, new Map(), () =>
+      updateRows(tx, cardnodes, [{ id: Number(step!.id), person_id: gone }])));
+    await expect(update).rejects.toMatchObject({ table: 'persons' });
+    const [after] = await rows<{ person_id: number | null }>(db, sql`select person_id from cardnodes where id = ${step!.id}`);
+    expect(after!.person_id).toBe(step!.person_id);
+    await db.transaction(tx => withoutRowChecks(tx, true, new Map(), () => insertRows(tx, works, [
+      { person_id: person, work_date: '2026-11-26', worknode_id: worknode },
+    ])));
+    const [made] = await rows<{ n: number }>(db, sql`select count(*)::int as n from works where person_id = ${person}`);
+    expect(made!.n).toBe(1);
+  });
+
+  it('leave a bulk write outside a stretch to the triggers, and refuse a foreign key the statement would compute', async () => {
+    const outside = db.transaction(tx => insertRows(tx, works, [
+      { person_id: 987_654_323, work_date: '2026-11-26', worknode_id: worknode },
+    ]))
+      .then(() => 'written', (e: unknown) => {
+        const x = e as { code?: string; cause?: { code?: string } };
+        return x.code ?? x.cause?.code;
+      });
+    expect(await outside).toBe('23503');
+    // Refused before any statement: computed values are not noted. The types refuse it too, hence the cast.
+    const computed = { person_id: sql`1` } as unknown as Record<string, never>;
+    expect(() => insertRows(db, works, [{ work_date: '2026-11-26', worknode_id: worknode }], { computed }))
+      .toThrow(/works\.person_id references another table/);
+    expect(() => insertRows(db, works, [{ person: 1 } as never])).toThrow(/works\.person is not a declared column/);
   });
 
   it.runIf(!!process.env.TEST_DATABASE_URL)('hold a named row against another connection\'s delete until the writes commit (PostgreSQL)',

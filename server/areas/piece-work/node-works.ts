@@ -5,7 +5,7 @@ import { roundTo } from '../../../src/domain/rules/numbers';
 import { periodOf } from '../../../src/domain/rules/piece-work';
 import type { Auth } from '../../auth/sessions';
 import { jsonArrayOf, rows, type Db } from '../../db/connection';
-import type { ReferenceChecks } from '../../db/reference-checks';
+import { insertRows } from '../../db/bulk-write';
 import { tableOf } from '../../db/tables';
 import { column } from '../../db/columns';
 import { recordHistoryBatch } from '../../resources/write-primitives';
@@ -209,32 +209,24 @@ export function valuationOf(tx: Db, works: readonly { work_date: string | null; 
 
 /** `insertWorks` once the valuation is read. */
 export async function insertValued(tx: Db, facts: readonly NodeFacts[], { closed, value, chains }: Valuation, source: 'node' | 'swipe',
-  by: number | null, checks?: ReferenceChecks): Promise<{ ids: number[]; skipped: number }> {
+  by: number | null): Promise<{ ids: number[]; skipped: number }> {
   const open = facts.filter(f => !closed.has(periodOf(f.work_date!)));
   const ids: number[] = [];
   for (let i = 0; i < open.length; i += 2_000) {
     const batch = open.slice(i, i + 2_000).map(f => ({
       ...f, ...value({ ...f, work_date: f.work_date!, categories: f.item_id === null ? [] : chains.get(f.item_id) ?? [] }),
     }));
-    // The rows as one JSON text (JSON.stringify is native; arrays of parameters are escaped element by element).
-    const written = batch.map(b => ({
+    // One statement of the rows as one JSON text (bulk-write.ts), which notes what they name in a push's reference checks.
+    const made = await insertRows<typeof works, { id: number }>(tx, works, batch.map(b => ({
       person_id: b.person_id, work_date: b.work_date, worknode_id: b.worknode_id, item_id: b.item_id, card_id: b.card_id,
       card_show_id: b.card_show_id, cardnode_id: b.cardnode_id, device_id: b.device_id, quantity: b.quantity, bad_quantity: b.bad_quantity,
       weight: b.weight, metres: b.metres, basis: b.basis, rate: b.rate, amount: b.amount, wage_id: b.wage_id,
-    }));
-    checks?.note('works', written);
-    const json = JSON.stringify(written);
-    const made = await rows<{ id: number }>(tx, sql`
-      insert into works (person_id, work_date, worknode_id, item_id, card_id, card_show_id, cardnode_id, device_id, quantity,
-        bad_quantity, weight, metres, basis, rate, amount, wage_id, period, source, created_by, updated_by)
-      select x.person_id, x.work_date, x.worknode_id, x.item_id, x.card_id, x.card_show_id, x.cardnode_id, x.device_id,
-        x.quantity, x.bad_quantity, x.weight, x.metres, x.basis, x.rate, x.amount, x.wage_id, substr(x.work_date::text, 1, 7),
-        ${source}, ${by}::int, ${by}::int
-      from json_to_recordset(${json}::json) as x(person_id int, work_date date, worknode_id int, item_id int, card_id int,
-        card_show_id text, cardnode_id int, device_id int, quantity numeric, bad_quantity numeric, weight numeric, metres numeric,
-        basis text, rate numeric, amount numeric, wage_id int)
-      on conflict (cardnode_id, person_id) where cardnode_id is not null and not canceled do nothing
-      returning id`);
+    })), {
+      computed: {
+        period: sql`substr(x.work_date::text, 1, 7)`, source: sql`${source}`, created_by: sql`${by}::int`, updated_by: sql`${by}::int`,
+      },
+      tail: sql`on conflict (cardnode_id, person_id) where cardnode_id is not null and not canceled do nothing returning id`,
+    });
     ids.push(...made.map(r => Number(r.id)));
   }
   return { ids, skipped: facts.length - open.length };

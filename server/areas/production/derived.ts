@@ -4,7 +4,7 @@ import { cardnodes } from '../../../src/domain/resources/orders/cardnodes';
 import { cards } from '../../../src/domain/resources/orders/cards';
 import type { Db } from '../../db/connection';
 import { rows } from '../../db/connection';
-import type { ReferenceChecks } from '../../db/reference-checks';
+import { updateRows } from '../../db/bulk-write';
 import { tableOf } from '../../db/tables';
 import { column } from '../../db/columns';
 import { setDerived } from '../../resources/write-primitives';
@@ -84,13 +84,13 @@ export interface CardWithNodes {
 
 /**
  * Derives cards from their live nodes given in memory (the caller has them locked: the shop floor's push holds every
- * step of the cards it swiped), then writes those whose values changed in one statement from arrays, and re-sums the
+ * step of the cards it swiped), then writes those whose values changed in one statement (`updateRows`), and re-sums the
  * lines whose finished quantity can have moved: a card that became done or stopped being done, or a done card whose
  * finished quantity changed (a card's quantity, which the line's carded quantity sums, is not derived). Same rule and
- * same writes as `refreshCards`: a new change number, no new version, no history. The cards written are noted in
- * `checks` when given (the lines' sums name no other row).
+ * same writes as `refreshCards`: a new change number, no new version, no history. The cards are written by `updateRows`,
+ * which notes what they name in a push's reference checks (decision 141; the lines' sums name no other row).
  */
-export async function writeDerivedCards(tx: Db, list: readonly CardWithNodes[], checks?: ReferenceChecks): Promise<void> {
+export async function writeDerivedCards(tx: Db, list: readonly CardWithNodes[]): Promise<void> {
   const units = (v: number | null) => Math.round(Number(v ?? 0) * 10_000);
   const changed: ({ id: number } & DerivedCard)[] = [];
   const lines = new Set<number>();
@@ -103,16 +103,10 @@ export async function writeDerivedCards(tx: Db, list: readonly CardWithNodes[], 
     if (finishedMoved && c.detail_id !== null) lines.add(c.detail_id);
   }
   if (changed.length === 0) return;
-  checks?.note('cards', changed);
-  const col = <K extends keyof (typeof changed)[number]>(k: K) => sql.param(changed.map(d => d[k]));
   // The cards are also found by `id = any(...)`: joined only to the list, the planner hashed a scan of every card
   // while the table was in the tens of thousands (bench/sync: 3.3 ms of the statement at 8,500 cards, growing with
   // the table); by the list it reads each card through its key.
-  await tx.execute(sql`
-    update cards c set status = x.status, worknode_id = x.worknode_id, finished_quantity = x.fq, bad_quantity = x.bq, rev = next_rev()
-    from unnest(${col('id')}::int[], ${col('status')}::text[], ${col('worknode_id')}::int[], ${col('finished_quantity')}::numeric[],
-      ${col('bad_quantity')}::numeric[]) as x(id, status, worknode_id, fq, bq)
-    where c.id = x.id and c.id = any(${col('id')}::int[])`);
+  await updateRows(tx, cards, changed, { computed: { rev: sql`next_rev()` }, byIdList: true });
   await refreshLineCardSums(tx, [...lines]);
 }
 

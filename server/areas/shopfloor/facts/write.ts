@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { insertRows, updateRows } from '../../../db/bulk-write';
 import { rows, type Db } from '../../../db/connection';
-import { withoutRowChecks, type ReferenceChecks } from '../../../db/reference-checks';
+import { withoutRowChecks } from '../../../db/reference-checks';
+import { cardnodes } from '../../../../src/domain/resources/orders/cardnodes';
+import { facts as factsTable } from '../../../../src/domain/resources/shopfloor/facts';
 import { insertValued, readValuation, workOf, type PerUnit, type Valuation, type ValuationRead } from '../../piece-work/node-works';
 import { periodOf } from '../../../../src/domain/rules/piece-work';
 import { lockPeriods } from '../../piece-work/periods';
@@ -44,8 +47,7 @@ export interface FactRow {
  * there meanwhile: one device's pushes are serialised by its computer row) fails the insert with a unique violation of
  * facts.uuid, which undoes the batch (push.ts decides it again).
  */
-export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number, withIds: boolean, checks?: ReferenceChecks):
-  Promise<Map<string, number>> {
+export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number, withIds: boolean): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   if (facts.length === 0) return ids;
   const made = facts.map(r => {
@@ -57,19 +59,12 @@ export async function insertFacts(tx: Db, facts: readonly FactRow[], by: number,
       device_id: d.columns.device_id, action: d.columns.action, good: d.columns.good, bad: d.columns.bad,
     };
   });
-  checks?.note('facts', made);
-  // The rows go as one JSON text (each fact's arguments spliced in as the text they came as): JSON.stringify is native,
-  // where nineteen arrays of parameters are escaped element by element (bench/sync).
-  const json = `[${made.map((row, i) => `${JSON.stringify(row).slice(0, -1)},"args":${facts[i]!.argsJson}}`).join(',')}]`;
-  const stored = await rows<{ id: number; uuid: string }>(tx, sql`
-    insert into facts (uuid, computer_id, seq, name, v, args, at, status, reason, reason_params, person_id, card_id, card_show_id,
-      cardnode_id, worknode_id, device_id, action, good, bad, created_by, updated_by)
-    select x.uuid, x.computer_id, x.seq, x.name, x.v, x.args::jsonb, x.at, x.status, x.reason, x.reason_params::jsonb, x.person_id,
-      x.card_id, x.card_show_id, x.cardnode_id, x.worknode_id, x.device_id, x.action, x.good, x.bad, ${by}::int, ${by}::int
-    from json_to_recordset(${json}::json) as x(uuid text, computer_id int, seq int, name text, v int, args json, at timestamptz,
-      status text, reason text, reason_params json, person_id int, card_id int, card_show_id text, cardnode_id int, worknode_id int,
-      device_id int, action text, good numeric, bad numeric)
-    ${withIds ? sql`returning id, uuid` : sql``}`);
+  // The rows go as one JSON text, each fact's arguments spliced in as the text they came as (bulk-write.ts).
+  const stored = await insertRows<typeof factsTable, { id: number; uuid: string }>(tx, factsTable, made, {
+    jsonText: { args: facts.map(f => f.argsJson) },
+    computed: { created_by: sql`${by}::int`, updated_by: sql`${by}::int` },
+    tail: withIds ? sql`returning id, uuid` : undefined,
+  });
   for (const m of stored) ids.set(m.uuid, Number(m.id));
   return ids;
 }
@@ -89,15 +84,16 @@ export const WRITTEN_WITHOUT_ROW_CHECKS = ['facts', 'cardnodes', 'cards', 'detai
  * build) were made while the database waited (bench/sync). Returns the facts' ids by uuid when `withIds`.
  *
  * Their foreign keys are checked once per row they name, not per row written (`withoutRowChecks`, decision 141, when
- * `skippable`): the card steps the world holds locked need no second lock. The first statement is submitted at the
- * call, so the caller can queue its next one behind the writes.
+ * `skippable`): every row is written by the bulk writers (server/db/bulk-write.ts), which note what it names in the
+ * stretch's checks themselves; the card steps the world holds locked need no second lock. The first statement is
+ * submitted at the call, so the caller can queue its next one behind the writes.
  */
 export function writeBatch(tx: Db, world: World, facts: readonly FactRow[], by: number, withIds: boolean,
   valuing: SwipeValuation | null, skippable: boolean): Promise<Map<string, number>> {
   const held = new Map([['cardnodes', new Set([...world.cards.values()].flatMap(c => c.steps.map(s => s.id)))]]);
-  return withoutRowChecks(tx, skippable, held, async checks => {
-    const effects = writeSteps(tx, world, by, valuing, checks);
-    const inserted = insertFacts(tx, facts, by, withIds, checks);
+  return withoutRowChecks(tx, skippable, held, async () => {
+    const effects = writeSteps(tx, world, by, valuing);
+    const inserted = insertFacts(tx, facts, by, withIds);
     // Both awaited at once, so a failure of either is observed (and the other's is not left unhandled).
     const [ids] = await Promise.all([inserted, effects]);
     return ids;
@@ -145,45 +141,33 @@ export function readSwipeValuation(tx: Db, world: World, facts: readonly ReadFac
 /**
  * The steps the batch changed, in their final state (a step started and finished in one batch is written once), then
  * their cards and lines re-derived and the finished steps' piece-work records made (valued by `valuing` when given:
- * `swipeWorkSources`). The steps' update is submitted at the call, before the caller's next statement. Every row
- * written is noted in `checks` when given (`withoutRowChecks`).
+ * `swipeWorkSources`). The steps' update is submitted at the call, before the caller's next statement.
  */
-export async function writeSteps(tx: Db, world: World, by: number, valuing?: SwipeValuation | null, checks?: ReferenceChecks):
-  Promise<void> {
+export async function writeSteps(tx: Db, world: World, by: number, valuing?: SwipeValuation | null): Promise<void> {
   if (world.changed.size === 0) return;
-  const stepsWritten = updateSteps(tx, world, by, checks);
+  const stepsWritten = updateSteps(tx, world, by);
   await Promise.all([stepsWritten,
-    swipeWorkSources(tx, world, valuing).then(works => writeCardsAndWorks(tx, world, by, works, checks))]);
+    swipeWorkSources(tx, world, valuing).then(works => writeCardsAndWorks(tx, world, by, works))]);
 }
 
 /** The update of the steps the batch changed (at least one), in their final state, submitted at the call. */
-function updateSteps(tx: Db, world: World, by: number, checks?: ReferenceChecks): Promise<unknown> {
-  const written = [...world.changed].map(s => ({
+function updateSteps(tx: Db, world: World, by: number): Promise<unknown> {
+  return updateRows(tx, cardnodes, [...world.changed].map(s => ({
     id: s.id, status: s.status, started_at: s.started_at, finished_at: s.finished_at, person_id: s.person_id, device_id: s.device_id,
-    good: s.good_quantity, bad: s.bad_quantity,
-  }));
-  checks?.note('cardnodes', written);
-  const json = JSON.stringify(written);
-  return rows(tx, sql`
-    update cardnodes n set status = x.status, started_at = x.started_at, finished_at = x.finished_at, person_id = x.person_id,
-      device_id = x.device_id, good_quantity = x.good, bad_quantity = x.bad, version = n.version + 1, rev = next_rev(),
-      updated_at = now(), updated_by = ${by}::int
-    from json_to_recordset(${json}::json) as x(id int, status text, started_at timestamptz, finished_at timestamptz, person_id int,
-      device_id int, good numeric, bad numeric)
-    where n.id = x.id`);
+    good_quantity: s.good_quantity, bad_quantity: s.bad_quantity,
+  })), { computed: { version: sql`t.version + 1`, rev: sql`next_rev()`, updated_at: sql`now()`, updated_by: sql`${by}::int` } });
 }
 
 /**
  * The cards of the steps the batch changed, re-derived from the steps in memory (all in the world, locked and as now
  * written: no read), with their lines, and the piece-work records of `sources` (`swipeWorkSources`).
  */
-async function writeCardsAndWorks(tx: Db, world: World, by: number, sources: SwipeWorkSources | null, checks?: ReferenceChecks):
-  Promise<void> {
+async function writeCardsAndWorks(tx: Db, world: World, by: number, sources: SwipeWorkSources | null): Promise<void> {
   const touched = new Set([...world.changed].map(s => s.card_id));
   // Submitted together (the transaction's client runs them one after the other; neither reads what the other writes).
   await Promise.all([
-    writeDerivedCards(tx, [...world.cards.values()].filter(c => touched.has(c.id)).map(c => ({ ...c, nodes: c.steps })), checks),
-    insertSwipeWorks(tx, sources, by, checks),
+    writeDerivedCards(tx, [...world.cards.values()].filter(c => touched.has(c.id)).map(c => ({ ...c, nodes: c.steps }))),
+    insertSwipeWorks(tx, sources, by),
   ]);
 }
 
@@ -224,7 +208,7 @@ async function swipeWorkSources(tx: Db, world: World, valuing?: SwipeValuation |
  * person, whatever was pushed twice: the unique index on (step, person) of live records skips a step that has one,
  * and settles a race with a supervisor's "from card steps".
  */
-async function insertSwipeWorks(tx: Db, sources: SwipeWorkSources | null, by: number, checks?: ReferenceChecks): Promise<void> {
+async function insertSwipeWorks(tx: Db, sources: SwipeWorkSources | null, by: number): Promise<void> {
   if (!sources) return;
   const { done, cardById, perUnit: { lines, itemWeights }, valuation } = sources;
   await insertValued(tx, done.map(s => {
@@ -236,7 +220,7 @@ async function insertSwipeWorks(tx: Db, sources: SwipeWorkSources | null, by: nu
       item_weight: c.item_id === null ? null : itemWeights.get(c.item_id) ?? null, line_quantity: line?.quantity ?? null,
       line_kg: line?.kg ?? null, line_metres: line?.metres ?? null,
     });
-  }), valuation, 'swipe', by, checks);
+  }), valuation, 'swipe', by);
 }
 
 /** Defects by reason: a reason named twice counts once, with both quantities. */
