@@ -63,17 +63,30 @@ export async function downloaderOf(db: Db, req: FastifyRequest, security: Securi
   return null;
 }
 
+/** Bytes of an account's upload quota held for one request, on the day they were counted against. */
+export interface UploadReservation { accountId: number; day: string; bytes: number }
+
 /**
  * Reserves `bytes` of the account's daily upload quota, atomically (parallel uploads cannot all slip under it), before
  * the body is read. Refused with 413 when the day's total would pass the quota.
  */
-export async function reserveUpload(db: Db, accountId: number, bytes: number, quota: number): Promise<void> {
+export async function reserveUpload(db: Db, accountId: number, bytes: number, quota: number): Promise<UploadReservation> {
   const refuse = () => new ApiError(413, 'upload_quota', { max: `${Math.round(quota / 1048576)} MB` });
   if (bytes > quota) throw refuse();
-  const [r] = await rows<{ bytes: number | string }>(db, sql`
+  const [r] = await rows<{ day: string }>(db, sql`
     insert into ${uploadUsage} (account_id, day, bytes) values (${accountId}, current_date, ${bytes})
     on conflict (account_id, day) do update set bytes = ${uploadUsage}.bytes + excluded.bytes
       where ${uploadUsage}.bytes + excluded.bytes <= ${quota}
-    returning bytes`);
+    returning day::text as day`);
   if (!r) throw refuse();
+  return { accountId, day: r.day, bytes };
+}
+
+/**
+ * Gives a reservation back: the quota counts what was stored, and a request that stored nothing (a broken body, a
+ * refused export) must not use up the day's allowance. Taken from the day it was counted on, even after midnight.
+ */
+export async function releaseUpload(db: Db, r: UploadReservation): Promise<void> {
+  await db.execute(sql`update ${uploadUsage} set bytes = greatest(${uploadUsage}.bytes - ${r.bytes}, 0)
+    where ${uploadUsage}.account_id = ${r.accountId} and ${uploadUsage}.day = ${r.day}`);
 }

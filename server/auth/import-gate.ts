@@ -1,7 +1,8 @@
 import type { FieldError } from '../../src/domain/registry/issue-keys';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import { canAct, mayUpdateFields } from './permissions';
-import { callerOwner, isOwnRow, isScoped } from './row-scope';
+import { ownerParent } from '../../src/domain/contract/permissions';
+import { callerOwner, isScoped } from './row-scope';
 import type { Auth } from './sessions';
 
 type RowData = Record<string, unknown>;
@@ -19,10 +20,11 @@ export function importRowGate(auth: Auth, res: ResourceDef) {
   return (values: RowData, existing: RowData | undefined): Record<string, FieldError> | null => {
     if (!existing && !canAct(auth, res, 'create')) return { [keyField]: { key: 'forbidden' } };
     if (existing && !mayUpdateFields(auth, res, Object.keys(values))) return { [keyField]: { key: 'forbidden' } };
-    if (!scoped) return null;
+    // A child owned through its parent is checked with the parent, in the write's transaction (checkWrite).
+    if (!scoped || ownerParent(res)) return null;
     const owner = res.owner!;
     if (me === null) return { [owner]: { key: 'not_own_row' } };
-    if (existing && !isOwnRow(auth, res, existing)) return { [keyField]: { key: 'not_own_row' } };
+    if (existing && existing[owner] !== me) return { [keyField]: { key: 'not_own_row' } };
     const given = values[owner];
     if (!existing && (given === undefined || given === null || given === '')) values[owner] = me;
     else if (given !== undefined && Number(given) !== me) return { [owner]: { key: 'not_own_row' } };

@@ -56,6 +56,14 @@ export function hiddenOf(auth: Auth, res: ResourceDef): string[] {
   return hiddenFields(auth.permissions, res);
 }
 
+/**
+ * A spreadsheet of a list, streamed or stored: `view` of the resource itself (not by reference) and `export`. What it
+ * holds is what the caller's list shows (server/resources/read-access.ts).
+ */
+export function assertExport(auth: Auth, res: ResourceDef): void {
+  if (!canAct(auth, res, 'view') || !canAct(auth, res, 'export')) throw forbidden();
+}
+
 /** 403 unless the caller holds `action`. */
 export function assertAction(auth: Auth, res: ResourceDef, action: string): void {
   if (!canAct(auth, res, action)) throw forbidden();

@@ -1,12 +1,14 @@
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import type { Db } from '../db/connection';
 import { badgeHash, badgeSalt } from './badge-hash';
+import { readsByReferenceOnly } from '../../src/domain/contract/permissions';
 import { canAct, hiddenOf } from './permissions';
 import type { Auth } from './sessions';
 
 /**
  * Sensitive fields leave the server only for roles that may edit their resource (DESIGN §5): every row a list,
- * detail, save reply, pull, export or history entry carries passes through the redactor of its caller. A kiosk
+ * detail, save reply, pull, export or history entry carries passes through the redactor of its caller. A caller that
+ * reads the resource by reference only (it may view another that names it) gets each row's id and display name. A kiosk
  * granted `persons.badges` gets `card_no_hash` in place of the badge number (badge-hash.ts).
  */
 
@@ -15,7 +17,18 @@ export type Redact = <T extends RowData | null | undefined>(row: T) => T;
 
 const identity: Redact = row => row;
 
+/** What a row read by reference only keeps: its id, its display name, and whether it is cancelled (a picker's needs). */
+const BY_REFERENCE_KEYS = new Set(['id', 'canceled']);
+
 export async function redactorFor(db: Db, auth: Auth, res: ResourceDef): Promise<Redact> {
+  if (readsByReferenceOnly(auth.permissions, res)) {
+    return (<T extends RowData | null | undefined>(row: T): T => {
+      if (!row) return row;
+      const out: RowData = {};
+      for (const [k, v] of Object.entries(row)) if (BY_REFERENCE_KEYS.has(k) || k === res.display) out[k] = v;
+      return out as T;
+    }) as Redact;
+  }
   const hidden = hiddenOf(auth, res);
   if (hidden.length === 0) return identity;
   const withBadgeHash = res.name === 'persons' && hidden.includes('card_no') && canAct(auth, res, 'badges');
@@ -23,7 +36,8 @@ export async function redactorFor(db: Db, auth: Auth, res: ResourceDef): Promise
   return (<T extends RowData | null | undefined>(row: T): T => {
     if (!row) return row;
     const out: RowData = {};
-    for (const [k, v] of Object.entries(row)) if (!hidden.includes(k)) out[k] = v;
+    // A hidden reference takes its joined name along (`<ref>_name`, `<refs>_names`).
+    for (const [k, v] of Object.entries(row)) if (!hidden.includes(k) && !hidden.includes(k.replace(/_names?$/, ''))) out[k] = v;
     if (salt) {
       const card = row.card_no;
       out.card_no_hash = typeof card === 'string' && card.trim() !== '' ? badgeHash(salt, card) : null;

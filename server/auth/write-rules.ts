@@ -9,7 +9,7 @@ import { column } from '../db/columns';
 import { checkConfigValue } from './config-values';
 import { TYPED_CONFIG } from '../../src/domain/rules/config-types';
 import { grantExceeds } from './permissions';
-import { checkRowScope } from './row-scope';
+import { checkReferences, checkRowScope } from './row-scope';
 import { revokeAccount, type Auth } from './sessions';
 
 /**
@@ -105,7 +105,8 @@ async function checkRole(tx: Db, auth: Auth, before: RowData | null, after: RowD
 }
 
 export async function checkWrite(tx: Db, res: ResourceDef, auth: Auth, before: RowData | null, after: RowData | null): Promise<void> {
-  checkRowScope(auth, res, before, after);
+  await checkRowScope(tx, auth, res, before, after);
+  await checkReferences(tx, auth, res, before, after);
   if (res.name === 'accounts') await checkAccount(tx, auth, before, after);
   else if (res.name === 'roles') await checkRole(tx, auth, before, after);
   else if (res.name === TYPED_CONFIG.resource) checkConfigValue(after);

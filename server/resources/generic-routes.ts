@@ -9,15 +9,14 @@ import type { ResourceDef } from '../../src/domain/registry/resource';
 import { RESOURCES } from '../../src/domain/resources/all';
 import { idempotent } from '../auth/idempotency';
 import { assertCreate, assertUpdate } from '../auth/permissions';
-import { readOptions } from './read-access';
+import { readList } from './read-access';
 import { redactorFor } from '../auth/redact';
 import { isOwnRow, withOwner } from '../auth/row-scope';
 import type { Db } from '../db/connection';
 import { badRequest, notFound } from '../lib/api-error';
 import { route } from '../http/endpoint-route';
 import { authOf } from '../http/auth';
-import { extraListOptions } from './list-params';
-import { detailRow, listRows } from './list';
+import { detailRow } from './list';
 import { cancelRow, createRow, deleteRow, updateRow } from './write';
 
 /** Keys a save request may carry besides the row's fields. */
@@ -69,10 +68,8 @@ function register(app: FastifyInstance, db: Db, res: ResourceDef) {
   const rowReply = { 200: saveReplyJsonSchema(res) };
   const listReply = { 200: listReplyJsonSchema(res) };
   const list = async (p: ListParams, req: FastifyRequest) => {
-    const auth = authOf(req);
-    const result = await listRows(db, res, p, readOptions(auth, res, extraListOptions(res, auth, p.raw)));
-    const redact = await redactorFor(db, auth, res);
-    return { msg: 'OK', ...result, dt: result.dt.map(r => asListRow(redact(r))), token: p.token, token1: p.token1, token2: p.token2 };
+    const result = await readList(db, authOf(req), res, p);
+    return { msg: 'OK', ...result, dt: result.dt.map(asListRow), token: p.token, token1: p.token1, token2: p.token2 };
   };
   // Lists answer GET and POST (spec §7 reads some lists with POST); a GET's parameters are its query string's.
   for (const e of [...ep.lists, ...ep.listPosts]) route(app, e, list, { schema: { response: listReply } });
@@ -80,7 +77,7 @@ function register(app: FastifyInstance, db: Db, res: ResourceDef) {
   route(app, ep.detail, async ({ id }, req) => {
     const auth = authOf(req);
     const row = await detailRow(db, res, id);
-    if (!row || !isOwnRow(auth, res, row)) throw notFound();
+    if (!row || !(await isOwnRow(db, auth, res, row))) throw notFound();
     return { msg: 'OK', dt: asListRow((await redactorFor(db, auth, res))(row)) };
   }, { schema: { response: { 200: detailReplyJsonSchema(res) } } });
 

@@ -97,7 +97,7 @@ export async function updateRow(db: Db, res: ResourceDef, id: number, version: n
     const [stored] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
     if (!stored) throw notFound();
     // Another's row is absent to a caller scoped to its own (before any 409 could name who changed it).
-    assertOwnRow(auth, res, stored);
+    await assertOwnRow(tx, auth, res, stored);
     if (stored.version !== version) throw await staleVersion(tx, stored);
     // A row that must stay as it is (behaviours/types.ts `fork`) is copied, and the change goes to the copy.
     const before = (await behaviour?.fork?.(tx, { res, auth, mode: 'update', before: stored, values: validated })) ?? stored;
@@ -123,7 +123,7 @@ export async function cancelRow(db: Db, res: ResourceDef, id: number, version: n
     const t = tableOf(res);
     const [before] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
     if (!before) throw notFound();
-    assertOwnRow(auth, res, before);
+    await assertOwnRow(tx, auth, res, before);
     if (version !== undefined && before.version !== version) throw await staleVersion(tx, before);
     if (before.canceled) throw new ApiError(409, 'already_canceled');
     const rev = await nextRev(tx);
@@ -161,7 +161,7 @@ export async function deleteRow(db: Db, res: ResourceDef, id: number, auth: Auth
     const t = tableOf(res);
     const [stored] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
     if (!stored) throw notFound();
-    assertOwnRow(auth, res, stored);
+    await assertOwnRow(tx, auth, res, stored);
     // A row that must stay as it is (behaviours/types.ts `fork`) is copied, and the copy is deleted instead.
     const before = (await behaviourOf(res.name)?.fork?.(tx, { res, auth, mode: 'delete', before: stored, values: {} })) ?? stored;
     const target = before.id as number;

@@ -180,6 +180,8 @@ export const ROLES: readonly RolePlan[] = [
       '/baddetails/list'],
     grants: {
       ...full(['orders', 'details', 'cards', 'cardnodes'], { orders: ['confirm', 'produce', 'finish', 'ship'] }),
+      // Entering an order takes its salesperson from the customer: the customers themselves, not only their names.
+      customers: only(['view']),
       // Planning and piece work: the planner schedules machines (`arrange`), the supervisor closes pay months.
       ...full(['prearranges', 'dutylogs', 'works', 'workperiods'], { works: ['close'] }),
       // The shop floor's facts: dead letters resolved by a supervisor; inspections corrected.
@@ -199,8 +201,10 @@ export const ROLES: readonly RolePlan[] = [
       journals: only(['view', 'create']), dutylogs: only(['view', 'create', 'edit']), devices: only(['view', 'status']),
       devicemaintenances: only(['view']),
       persons: only(['view', 'badges']),
-      // The kiosk: logged in as its terminal, it keeps the open cards offline and pushes swipes.
-      computers: only(['view', 'kiosk']), cards: only(['view']), cardnodes: only(['view']), facts: only(['view']), ...OWN_FAVOURITES,
+      // The kiosk: logged in as its terminal, it keeps the open cards offline and pushes swipes. It reads the work
+      // nodes' swipe rules, the routes and the items themselves (a resource read only by reference gives names alone).
+      computers: only(['view', 'kiosk']), cards: only(['view']), cardnodes: only(['view']), facts: only(['view']),
+      worknodes: only(['view']), workflows: only(['view']), items: only(['view']), ...OWN_FAVOURITES,
     },
   },
   {
@@ -211,6 +215,7 @@ export const ROLES: readonly RolePlan[] = [
       items: only(['view']), journals: only(['view', 'create']), persons: only(['view', 'badges']),
       // The inspector's tablet: logged in as its terminal, offline like a kiosk; inspections corrected in the office.
       computers: only(['view', 'kiosk']), cards: only(['view']), cardnodes: only(['view']), facts: only(['view']),
+      worknodes: only(['view']), workflows: only(['view']),
       predetails: only(['view', 'edit']), inventorydetails: only(['view', 'edit']), baddetails: only(['view']), ...OWN_FAVOURITES,
     },
   },

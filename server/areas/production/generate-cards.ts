@@ -37,7 +37,7 @@ export async function generateCards(tx: Db, auth: Auth, p: GenerateParams): Prom
   const order = await rowById(tx, orders, peek.order_id as number, true);
   const line = await rowById(tx, details, p.detail_id, true);
   if (!order || !line) throw notFound();
-  assertOwnRow(auth, orders, order);
+  await assertOwnRow(tx, auth, orders, order);
   if (line.canceled) throw new ApiError(409, 'line_canceled');
   if (order.canceled) throw new ApiError(409, 'order_canceled');
   if (order.status !== 'confirmed' && order.status !== 'producing') {

@@ -37,11 +37,13 @@ describe('permissions as data', () => {
     expect(scopeOf(adminP, res('customers'))).toBe('all');
   });
 
-  it('reads the resources a viewable resource references, without their sensitive fields', () => {
+  it('reads the resources a viewable resource references by their names only; its own, without their sensitive fields', () => {
     const p = permissionsOf(false, { journals: { actions: ['view'] } });
     expect(mayRead(p, res('persons'))).toBe(true);
     expect(mayRead(p, res('wages'))).toBe(false);
-    expect(hiddenFields(p, res('persons'))).toEqual(['card_no', 'phone']);
+    // By reference only: every field but the display name is hidden (issue 29, finding 4).
+    expect(hiddenFields(p, res('persons'))).toEqual(Object.keys(res('persons').fields).filter(k => k !== 'name'));
+    expect(hiddenFields(permissionsOf(false, { persons: { actions: ['view'] } }), res('persons'))).toEqual(['card_no', 'phone']);
     expect(hiddenFields(permissionsOf(false, { persons: { actions: ['view', 'edit'] } }), res('persons'))).toEqual([]);
     // Not through the owner field of a resource the caller is scoped to: its own favourites open no accounts list.
     expect(mayRead(permissionsOf(false, { favmenus: { actions: ['view'], scope: 'own' } }), res('accounts'))).toBe(false);

@@ -76,10 +76,25 @@ export function can(p: Permissions, resource: string, action: string): boolean {
   return p.admin || !!p.resources[resource]?.actions.includes(action);
 }
 
-/** The row scope of the caller on a resource: `own` only for a scoped grant of a resource with an owner field. */
+/**
+ * The parent a resource's rows take their owner from (`owner: 'order_id.saler_id'`: the orders, through `order_id`);
+ * null for a resource owned directly or not at all.
+ */
+export function ownerParent(res: ResourceDef): { via: string; parent: ResourceDef } | null {
+  const [via, ...rest] = (res.owner ?? '').split('.');
+  if (rest.length === 0) return null;
+  return { via: via!, parent: resourceByName((res.fields[via!] as { to: string }).to)! };
+}
+
+/**
+ * The row scope of the caller on a resource: `own` for a scoped grant of a resource with an owner; a child owned
+ * through its parent is also scoped when the parent is (an order's lines are as private as the order).
+ */
 export function scopeOf(p: Permissions, res: ResourceDef): Scope {
   if (p.admin || !res.owner) return 'all';
-  return p.resources[res.name]?.scope === 'own' ? 'own' : 'all';
+  if (p.resources[res.name]?.scope === 'own') return 'own';
+  const up = ownerParent(res);
+  return up ? scopeOf(p, up.parent) : 'all';
 }
 
 const REFERRERS = new Map<string, ResourceDef[]>();
@@ -115,8 +130,18 @@ export function seesSensitive(p: Permissions, res: ResourceDef): boolean {
   return can(p, res.name, 'edit');
 }
 
-/** The sensitive fields of a resource the caller may not see. */
+/** Whether the caller reads the resource only because another it may view references it (a picker's names). */
+export function readsByReferenceOnly(p: Permissions, res: ResourceDef): boolean {
+  return !can(p, res.name, 'view') && mayRead(p, res);
+}
+
+/**
+ * The fields of a resource the caller may not see (nor filter, sort or search by): the sensitive ones unless it may
+ * edit the resource; every one but the display name when it reads the resource by reference only (issue 29: the
+ * operator listed every order's customer, amount and check code because its cards name the orders).
+ */
 export function hiddenFields(p: Permissions, res: ResourceDef): string[] {
+  if (readsByReferenceOnly(p, res)) return Object.keys(res.fields).filter(k => k !== res.display);
   if (seesSensitive(p, res)) return [];
   return Object.entries(res.fields).filter(([, f]) => f.sensitive).map(([k]) => k);
 }

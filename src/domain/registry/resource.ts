@@ -80,6 +80,10 @@ export interface ResourceDef<F extends Record<string, Field> = Record<string, Fi
    * The field naming the row's owner — a reference to `persons` (compared with the caller's person) or `accounts`
    * (compared with the caller's account). A role granted this resource with scope `own` reads and writes only its
    * own rows, on every endpoint (DESIGN §5).
+   *
+   * Or the path to the owner through a parent, `<reference>.<the parent's owner>` (`order_id.saler_id`): a child row
+   * (an order line) is its parent's owner's, for every read and write; the caller is scoped on it when its grant of the
+   * child or of the parent says `own`, and a row it writes must name a parent it owns (server/auth/row-scope.ts).
    */
   owner?: string;
   /**
@@ -148,9 +152,12 @@ export const STANDARD_ACTIONS = ['view', 'create', 'edit', 'delete', 'import', '
 function checkPermissionProps(def: ResourceDef): void {
   const fields = def.fields;
   if (def.owner !== undefined) {
-    const f = fields[def.owner];
-    if (!f || f.type !== 'ref' || (f.to !== 'persons' && f.to !== 'accounts')) {
-      throw new Error(`${def.name}: owner ${def.owner} must be a reference to persons or accounts`);
+    const [via, ...rest] = def.owner.split('.');
+    const f = fields[via!];
+    // A path names its parent by a reference; the parent's own owner is checked with the registry (checkRegistry).
+    const direct = f?.type === 'ref' && (f.to === 'persons' || f.to === 'accounts');
+    if (!f || f.type !== 'ref' || (rest.length === 0 && !direct)) {
+      throw new Error(`${def.name}: owner ${def.owner} must be a reference to persons or accounts, or <reference>.<its owner>`);
     }
   }
   if (def.ownerOnly && def.owner === undefined) throw new Error(`${def.name}: ownerOnly needs an owner field`);

@@ -129,6 +129,13 @@ export function checkRegistry(list: readonly ResourceDef[] = RESOURCES): void {
     for (const [k, f] of Object.entries(r.fields)) {
       if ((f.type === 'ref' || f.type === 'refs') && !names.has(f.to)) throw new Error(`${r.name}.${k} → unknown ${f.to}`);
     }
+    // An owner path (`order_id.saler_id`) goes through a parent whose owner is the rest of the path.
+    const [via, ...rest] = (r.owner ?? '').split('.');
+    if (rest.length) {
+      const to = (r.fields[via!] as { to: string }).to;
+      const parent = list.find(x => x.name === to);
+      if (parent?.owner !== rest.join('.')) throw new Error(`${r.name}: owner ${r.owner}: ${to}'s owner is ${parent?.owner ?? 'none'}`);
+    }
   }
 }
 checkRegistry();

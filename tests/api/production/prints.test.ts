@@ -75,8 +75,12 @@ describe('what may be printed', () => {
     // Not logged in: 401.
     const anon = await post('/prints/do/', { item: { category: 'cards', ids: [cardIds[0]] }, action: 'browser' });
     expect(anon.status).toBe(401);
-    // Sales may view cards, so it may print them.
-    expect((await print([cardIds[0]], 'preview', await sessionOf('sales'))).status).toBe(200);
+    // Sales may view cards, so it may print them — those of its own orders only (issue 29: a card is its order's).
+    const sales = await sessionOf('sales');
+    expect((await print([cardIds[0]], 'preview', sales)).status).toBe(422);
+    const own = ok(await get('/orders/cards/list/', { limit: 1 }, { session: sales }), 'own cards').body.dt as { id: number }[];
+    expect(own.length).toBe(1);
+    expect((await print([own[0]!.id], 'preview', sales)).status).toBe(200);
   });
 
   it('refuses unknown and cancelled cards with 422 naming them, and prints nothing', async () => {

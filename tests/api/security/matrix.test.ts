@@ -33,8 +33,18 @@ for (const r of RESOURCES) {
 }
 
 const may = (h: Held, res: ResourceDef, action: string) => h.admin || !!h.grants.get(res.name)?.actions.has(action);
-/** Row scope binds the caller: a role granted the resource with scope own, or a resource whose rows are their owner's alone. */
-const scoped = (h: Held, res: ResourceDef) => !!res.owner && (res.ownerOnly === true || (!h.admin && !!h.grants.get(res.name)?.own));
+/**
+ * Row scope binds the caller: a role granted the resource with scope own, or a resource whose rows are their owner's
+ * alone, or a child owned through a parent (`owner: 'order_id.saler_id'`) the caller is scoped on.
+ */
+const scoped = (h: Held, res: ResourceDef): boolean => !!res.owner && (res.ownerOnly === true || (!h.admin && !!h.grants.get(res.name)?.own)
+  || parentScoped(h, res));
+function parentScoped(h: Held, res: ResourceDef): boolean {
+  const [via, ...rest] = res.owner!.split('.');
+  if (rest.length === 0) return false;
+  const parent = RESOURCES.find(r => r.name === (res.fields[via!] as { to: string }).to)!;
+  return scoped(h, parent);
+}
 const mayRead = (h: Held, res: ResourceDef) => may(h, res, 'view') ||
   (referring.get(res.name) ?? []).some(({ res: r, field }) => may(h, r, 'view') && !(field === r.owner && scoped(h, r)));
 

@@ -58,7 +58,7 @@ async function saveWithLines(tx: Db, auth: Auth, p: SaveWithLinesParams): Promis
     if (version === undefined) throw badRequest();
     const before = await rowById(tx, orders, id, true);
     if (!before) throw notFound();
-    assertOwnRow(auth, orders, before);
+    await assertOwnRow(tx, auth, orders, before);
     if (before.version !== version) throw await staleVersion(tx, before);
     const changed = await changedFields(tx, orders, before, header);
     if (Object.keys(changed).length > 0) {
@@ -131,7 +131,7 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { db: Db 
     return db.transaction(async tx => {
       const before = await rowById(tx, orders, id, true);
       if (!before) throw notFound();
-      assertOwnRow(auth, orders, before);
+      await assertOwnRow(tx, auth, orders, before);
       if (before.version !== version) throw await staleVersion(tx, before);
       if (before.canceled) throw new ApiError(409, 'order_canceled');
       const from = before.status as OrderStatus;

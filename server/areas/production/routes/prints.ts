@@ -5,7 +5,7 @@ import { printlogs } from '../../../../src/domain/resources/system/printlogs';
 import { DEFAULT_SECURITY, type SecurityOptions } from '../../../auth/options';
 import { canAct } from '../../../auth/permissions';
 import { signSheetLink, verifySheetLink } from '../../../auth/print-links';
-import { isOwnRow } from '../../../auth/row-scope';
+import { ownRows } from '../../../auth/row-scope';
 import type { Auth } from '../../../auth/sessions';
 import type { Db } from '../../../db/connection';
 import { tableOf } from '../../../db/tables';
@@ -79,7 +79,7 @@ export default async function printsRoutes(app: FastifyInstance, opts: { db: Db;
       const valid = ids.filter(id => id <= MAX_ID);
       const found = valid.length === 0 ? [] : await tx.select().from(t)
         .where(and(sql`${column(t, 'id')} = any(${intArray(valid)})`, eq(column(t, 'canceled'), false)));
-      const readable = new Set(found.filter(r => isOwnRow(auth, res, r)).map(r => r.id as number));
+      const readable = new Set((await ownRows(tx, auth, res, found)).map(r => r.id as number));
       const unavailable = ids.filter(id => !readable.has(id));
       if (unavailable.length) {
         throw new ApiError(422, 'print_rows_unavailable', { list: unavailable.slice(0, 20).join(', ') }, {},

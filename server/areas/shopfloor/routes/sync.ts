@@ -5,7 +5,7 @@ import { translate } from '../../../../src/domain/messages/catalog';
 import { resourceByName } from '../../../../src/domain/resources/all';
 import { canRead } from '../../../auth/permissions';
 import { redactorFor } from '../../../auth/redact';
-import { isOwnRow } from '../../../auth/row-scope';
+import { ownerCondition, ownRows } from '../../../auth/row-scope';
 import type { Db } from '../../../db/connection';
 import { tableOf, tombstones } from '../../../db/tables';
 import { badRequest, forbidden } from '../../../lib/api-error';
@@ -64,8 +64,9 @@ export default async function syncRoutes(app: FastifyInstance, opts: { db: Db })
     const cursor = Math.max(since, upTo);
     // Row scope: a changed row that is not the caller's (any more: a customer handed to a colleague) leaves the
     // caller's cache like a deleted one; only its id is told, and only to a cache that may hold it (since > 0).
-    const mine = page.filter(r => isOwnRow(auth, res, r));
-    const lost = since > 0 ? page.filter(r => !isOwnRow(auth, res, r)).map(r => r.id as number) : [];
+    const mine = await ownRows(db, auth, res, page);
+    const kept = new Set(mine);
+    const lost = since > 0 ? page.filter(r => !kept.has(r)).map(r => r.id as number) : [];
     // Rows that left the scope since the cursor (a card finished) leave the copy like deleted ones.
     if (scope && since > 0) {
       const left = await db.select({ id: column(t, 'id') }).from(t)
@@ -77,8 +78,9 @@ export default async function syncRoutes(app: FastifyInstance, opts: { db: Db })
       msg: 'OK', table: res.name, rows: mine.map(r => withoutNulls(redact(r))), deleted: [...gone.map(d => d.kid), ...lost], cursor, more,
     };
     if (p.count) {
+      // Only the caller's rows are counted, as only they are served.
       const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t)
-        .where(and(gt(column(t, 'rev'), since), lt(column(t, 'rev'), horizon), scope ?? undefined));
+        .where(and(gt(column(t, 'rev'), since), lt(column(t, 'rev'), horizon), scope ?? undefined, ownerCondition(auth, res)));
       reply.remaining = c?.n ?? 0;
     }
     return reply;

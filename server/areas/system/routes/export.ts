@@ -5,14 +5,14 @@ import { listParamsSchema } from '../../../../src/domain/contract/list';
 import { issueKey } from '../../../../src/domain/contract/wire';
 import type { MessageKey } from '../../../../src/domain/messages/catalog';
 import { resourceByName } from '../../../../src/domain/resources/all';
-import { canRead } from '../../../auth/permissions';
+import { assertExport } from '../../../auth/permissions';
 import type { Db } from '../../../db/connection';
 import { tableOf } from '../../../db/tables';
-import { ApiError, badRequest, forbidden } from '../../../lib/api-error';
+import { ApiError, badRequest } from '../../../lib/api-error';
 import { XlsxStreamWriter, type XlsxCell } from '../../../lib/xlsx-stream';
 import { authOf } from '../../../http/auth';
-import { extraListOptions } from '../../../resources/list-params';
-import { listRows, whereOf } from '../../../resources/list';
+import { whereOf } from '../../../resources/list';
+import { readList, readOptions } from '../../../resources/read-access';
 import * as systemApi from '../../../../src/domain/contract/endpoints/system';
 import { route } from '../../../http/endpoint-route';
 
@@ -32,7 +32,7 @@ function cell(v: unknown): XlsxCell {
 
 /**
  * `POST /files/export/` (DESIGN §7, decision "Exports of large lists stream"): a resource's list, filtered and sorted
- * exactly as its list call would be, written as excel.xlsx while it is read, a page at a time. Everything that can be
+ * exactly as the caller's list call would be (its row scope and hidden fields too: read-access.ts), needing `view` and `export`, written as excel.xlsx while it is read, a page at a time. Everything that can be
  * refused is checked before the first byte (bad parameters 400, permission 403, too many rows 413), because once the
  * file streams its status is sent; a failure after that cuts the download, which the browser reports as failed.
  * `X-Total-Rows` tells the browser how many rows are coming.
@@ -43,14 +43,14 @@ export default async function exportRoutes(app: FastifyInstance, opts: { db: Db 
     const auth = authOf(req);
     const res = resourceByName(p.resource);
     if (!res) throw badRequest();
-    if (!canRead(auth, res)) throw forbidden();
+    assertExport(auth, res);
     const parsed = listParamsSchema(res).safeParse({ ...p, page: undefined, limit: undefined });
     if (!parsed.success) throw badRequest(issueKey(parsed.error, { filter: 'bad_filter', sort: 'bad_sort' }) as MessageKey);
     const params = { ...parsed.data, totals: false };
-    const extra = extraListOptions(res, auth, params.raw);
+    // The rows the caller's list shows: its scope, its hidden fields, its filter (read-access.ts); the count alike.
     const t = tableOf(res);
     const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t)
-      .where(whereOf(res, params, extra));
+      .where(whereOf(res, params, readOptions(auth, res, params.raw)));
     const total = c?.n ?? 0;
     if (total > MAX_STREAM_EXPORT_ROWS) throw new ApiError(413, 'too_many_rows', { max: MAX_STREAM_EXPORT_ROWS });
 
@@ -60,7 +60,7 @@ export default async function exportRoutes(app: FastifyInstance, opts: { db: Db 
       await writer.start();
       await writer.rows([p.titles.map(col => col.title)]);
       for (let page = 1; (page - 1) * EXPORT_PAGE < total; page++) {
-        const { dt } = await listRows(db, res, { ...params, page, limit: EXPORT_PAGE }, extra);
+        const { dt } = await readList(db, auth, res, { ...params, page, limit: EXPORT_PAGE });
         await writer.rows(dt.map(row => p.titles.map(col => cell(row[col.field]))));
         if (dt.length < EXPORT_PAGE) break;
       }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import '@fastify/multipart';
 import { lt } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
@@ -8,18 +8,15 @@ import type { UploadParams } from '../../../../src/domain/contract/requests';
 import { issueKey } from '../../../../src/domain/contract/wire';
 import type { MessageKey } from '../../../../src/domain/messages/catalog';
 import { resourceByName } from '../../../../src/domain/resources/all';
-import { DOWNLOAD_PATH, reserveUpload, signedLink } from '../../../auth/file-access';
+import { DOWNLOAD_PATH, releaseUpload, reserveUpload, signedLink, type UploadReservation } from '../../../auth/file-access';
 import { DEFAULT_SECURITY, type SecurityOptions } from '../../../auth/options';
-import { assertAction } from '../../../auth/permissions';
-import { readOptions } from '../../../resources/read-access';
-import { redactorFor } from '../../../auth/redact';
+import { assertExport } from '../../../auth/permissions';
+import { readList } from '../../../resources/read-access';
 import type { Db } from '../../../db/connection';
 import { files } from '../../../db/tables';
 import { ApiError, badRequest } from '../../../lib/api-error';
 import { newSecret } from '../../../lib/secrets';
 import { authOf } from '../../../http/auth';
-import { extraListOptions } from '../../../resources/list-params';
-import { listRows } from '../../../resources/list';
 import { UNCLAIMED_FILE_TTL_MS } from '../../../resources/row-files';
 import * as systemApi from '../../../../src/domain/contract/endpoints/system';
 import { route } from '../../../http/endpoint-route';
@@ -92,18 +89,31 @@ async function storeFile(db: Db, accountId: number, kind: 'upload' | 'export', n
   return id;
 }
 
-/** Reads a multipart request: its fields (a repeated one keeps its last value) and at most one file. */
+/**
+ * Reads a multipart request: its fields (a repeated one keeps its last value) and at most one file. A body the parser
+ * cannot read — no boundary in its content type, cut short, without its closing boundary, or whose parts are all
+ * unreadable (a part without headers is skipped, so such a body yields nothing) — is the sender's fault: 400.
+ */
 async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<string, string>; file?: { name: string; mime: string; data: Buffer } }> {
   const fields = Object.create(null) as Record<string, string>;
   let file: { name: string; mime: string; data: Buffer } | undefined;
+  let parts = 0;
   // The multipart limit stops reading at MAX_UPLOAD_BYTES; say that limit, not the body's. The error comes from the
-  // file's stream or, when the parser got there before the handler read the file, from the parts iterator.
+  // file's stream or, when the parser got there before the handler read the file, from the parts iterator. The other
+  // limits (parts, files, fields) answer 413 as they are (server/http/envelope.ts); any other error of the parser
+  // (busboy's own, which carry no status) is a malformed body.
   const tooLarge = (e: unknown) => {
+    if (e instanceof ApiError) throw e;
     if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'file_too_large', { max: '20 MB' });
-    throw e;
+    if ((e as { statusCode?: number }).statusCode === 413) throw e;
+    throw badRequest('bad_multipart');
   };
   try {
-    for await (const part of req.parts()) {
+    // No part's stream is ever asked to wait (its buffer may hold the whole body, as the file is read whole anyway):
+    // busboy stalls for good on a part it skips (one without headers) that outgrows its buffer in one chunk, and
+    // the request would never be answered.
+    for await (const part of req.parts({ fileHwm: MAX_UPLOAD_BYTES + MULTIPART_SLACK })) {
+      parts++;
       if (part.type === 'file') {
         const data = await part.toBuffer().catch(tooLarge);
         if (!file) file = { name: part.filename || 'file', mime: part.mimetype || 'application/octet-stream', data };
@@ -114,6 +124,7 @@ async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<stri
   } catch (e) {
     tooLarge(e);
   }
+  if (parts === 0) throw badRequest('bad_multipart');
   return { fields, file };
 }
 
@@ -144,6 +155,8 @@ const isFields = (v: unknown): v is Record<string, unknown> =>
 export default async function fileRoutes(app: FastifyInstance, opts: { db: Db; security?: SecurityOptions }) {
   const { db } = opts;
   const security = opts.security ?? DEFAULT_SECURITY;
+  // The quota each request in flight holds, given back when it fails (`afterFailure`).
+  const reserved = new WeakMap<FastifyRequest, UploadReservation>();
   const beforeBody = async (req: FastifyRequest) => {
     const declared = req.headers['content-length'];
     if (declared === undefined) throw new ApiError(411, 'length_required');
@@ -153,7 +166,20 @@ export default async function fileRoutes(app: FastifyInstance, opts: { db: Db; s
     const multipart = /^multipart\//i.test(req.headers['content-type'] ?? '');
     const limit = multipart ? MAX_UPLOAD_BYTES + MULTIPART_SLACK : UPLOAD_BODY_LIMIT;
     if (bytes > limit) throw new ApiError(413, 'file_too_large', { max: `${Math.round((multipart ? MAX_UPLOAD_BYTES : limit) / 1048576)} MB` });
-    await reserveUpload(db, authOf(req).accountId, bytes, security.uploadQuotaBytes);
+    reserved.set(req, await reserveUpload(db, authOf(req).accountId, bytes, security.uploadQuotaBytes));
+  };
+  /**
+   * An error reply stored nothing (the file is stored last, after every check), so its reservation goes back before
+   * the reply leaves: a broken or refused body costs no quota. A request that succeeded keeps it, whether or not its
+   * sender waits for the reply — releasing on a dropped connection would let a client store files for free.
+   */
+  const afterFailure = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const r = reserved.get(req);
+    if (r && reply.statusCode >= 400) {
+      reserved.delete(req);
+      await releaseUpload(db, r).catch((err: unknown) => req.log.warn({ err }, 'upload quota not given back'));
+    }
+    return payload;
   };
   route(app, systemApi.upload, async (query, req) => {
     const auth = authOf(req);
@@ -181,13 +207,10 @@ export default async function fileRoutes(app: FastifyInstance, opts: { db: Db; s
     if (resName) {
       const res = resourceByName(resName);
       if (!res) throw badRequest();
-      assertAction(auth, res, 'view');
-      assertAction(auth, res, 'export');
+      assertExport(auth, res);
       const q = listParamsSchema(res).safeParse({ ...p, limit: '-1', page: '1' });
       if (!q.success) throw badRequest(issueKey(q.error, { filter: 'bad_filter', sort: 'bad_sort' }) as MessageKey);
-      const redact = await redactorFor(db, auth, res);
-      const opts = readOptions(auth, res, extraListOptions(res, auth, q.data.raw));
-      data = (await listRows(db, res, q.data, { ...opts, cap: MAX_EXPORT_ROWS })).dt.map(redact);
+      data = (await readList(db, auth, res, q.data, { cap: MAX_EXPORT_ROWS })).dt;
     } else {
       const ds = p.ds ?? [];
       if (!Array.isArray(ds)) throw badRequest('invalid_json');
@@ -198,5 +221,5 @@ export default async function fileRoutes(app: FastifyInstance, opts: { db: Db; s
     const id = await storeFile(db, auth.accountId, 'export', 'excel.xlsx', XLSX_MIME, buildXlsx(columns, data),
       temp ? TEMP_TTL_MS : EXPORT_TTL_MS);
     return { msg: 'OK', url: await signedLink(db, id, auth.accountId, security.linkTtlMs), name: 'excel.xlsx', rows: data.length };
-  }, { bodyLimit: UPLOAD_BODY_LIMIT, onRequest: beforeBody });
+  }, { bodyLimit: UPLOAD_BODY_LIMIT, onRequest: beforeBody, onSend: afterFailure });
 }

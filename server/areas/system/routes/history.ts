@@ -64,7 +64,7 @@ async function assertOwnHistory(db: Db, auth: Auth, res: ResourceDef, kid: numbe
   const t = tableOf(res);
   const [row] = await db.select().from(t).where(eq(column(t, 'id'), kid));
   const last = entries.length ? entries[entries.length - 1]! : undefined;
-  assertOwnRow(auth, res, row ?? ((last?.after ?? last?.before) as Snapshot));
+  await assertOwnRow(db, auth, res, row ?? ((last?.after ?? last?.before) as Snapshot));
 }
 
 /**

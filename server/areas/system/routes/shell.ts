@@ -4,6 +4,7 @@ import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { LOGIN_BRANDING_CONFIGS, loginBrandingOf } from '../../../../src/domain/contract/login-branding';
 import { resourceByName } from '../../../../src/domain/resources/all';
 import { downloaderOf } from '../../../auth/file-access';
+import { servedType } from '../served-type';
 import { DEFAULT_SECURITY, type SecurityOptions } from '../../../auth/options';
 import { rows, type Db } from '../../../db/connection';
 import { files, tableOf } from '../../../db/tables';
@@ -41,8 +42,9 @@ export default async function shellRoutes(app: FastifyInstance, opts: { db: Db; 
       if (who === null) throw new ApiError(401, 'needlogin', {}, {}, { needlogin: 1 });
       // An export is its maker's alone; another caller is told it does not exist.
       if (!f || (f.kind === 'export' && f.account_id !== who)) throw new ApiError(404, 'file_expired');
-      // Served as an attachment, never rendered as a page.
-      return reply.header('content-type', f.mime)
+      // Served as an attachment, never rendered as a page, and never with the uploader's type (../served-type.ts):
+      // an `<img>` shows a picture whatever the disposition. An export is ours (excel.xlsx) and keeps its type.
+      return reply.header('content-type', f.kind === 'export' ? f.mime : servedType(f.data))
         .header('content-disposition', `attachment; filename="${encodeURIComponent(f.name)}"; filename*=UTF-8''${encodeURIComponent(f.name)}`)
         .header('x-content-type-options', 'nosniff')
         .send(f.data);

@@ -8,6 +8,8 @@ import { resource } from '../../registry/resource';
 export const customeritems = resource({
   name: 'customeritems', api: '/items/customeritems', kind: 'master', menu: ['/customeritems/list'],
   naturalKey: ['customer_id', 'item_id'], search: ['customer_code', 'customer_item_name'], display: 'customer_code', paging: 'server',
+  // An agreed price is its customer's salesperson's: a role scoped to its own customers sees only theirs.
+  owner: 'customer_id.saler_id',
   labels: {
     zh: { name: '客户物料', fields: { customer_id: '客户', item_id: '物料', customer_code: '客户料号',
       customer_item_name: '客户品名', price: '单价', remark: '备注' } },

@@ -10,6 +10,8 @@ import { CARD_NODE_STATUSES } from '../../rules/card-status';
 export const cardnodes = resource({
   name: 'cardnodes', api: '/orders/cardnodes', kind: 'document', menu: ['/cardnodes/list'],
   search: ['card_show_id', 'remark'], display: 'card_show_id', paging: 'server',
+  // A card's step is its card's order's salesperson's (row scope through the card).
+  owner: 'card_id.order_id.saler_id',
   // Kiosks keep the open steps offline (docs/shopfloor.md); a step not in the copy of an open card is finished.
   offline: true, offlineScope: [{ field: 'status', op: 'in', value: ['waiting', 'running'] }, { field: 'canceled', op: 'eq', value: false }],
   labels: {

@@ -12,6 +12,8 @@ import { CARD_STATUSES } from '../../rules/card-status';
 export const cards = resource({
   name: 'cards', api: '/orders/cards', kind: 'document', menu: ['/cards/list'],
   naturalKey: ['show_id'], search: ['show_id', 'order_show_id', 'remark'], display: 'show_id', paging: 'server',
+  // A card is its order's salesperson's (row scope through the order, like the order's lines).
+  owner: 'order_id.saler_id',
   // Kiosks keep the unfinished cards offline (docs/shopfloor.md): a finished card leaves their copy.
   offline: true, offlineScope: [{ field: 'status', op: 'ne', value: 'done' }, { field: 'canceled', op: 'eq', value: false }],
   labels: {

@@ -13,6 +13,8 @@ import { resource } from '../../registry/resource';
 export const details = resource({
   name: 'details', api: '/orders/details', kind: 'document', menu: ['/details/list'],
   naturalKey: ['code'], search: ['code', 'remark'], display: 'code', paging: 'server',
+  // A line is its order's salesperson's: a role scoped to its own orders reads and writes its own orders' lines only.
+  owner: 'order_id.saler_id',
   labels: {
     zh: { name: '订单明细', fields: { order_id: '订单', line_no: '行号', code: '明细编号', item_id: '物料', unit: '主单位', quantity: '主数量',
       unit2: '辅助单位', quantity2: '辅助数量', unit3: '第三单位', quantity3: '第三数量', workflow_id: '工艺流程', price: '单价',
