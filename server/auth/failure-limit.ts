@@ -5,17 +5,18 @@ import { ApiError } from '../lib/api-error';
 import type { MessageKey } from '../../src/domain/messages/catalog';
 
 /**
- * A limit on failed guesses at a public call (the order query's check code): at most `max` failures per key (a
- * client address) in a sliding window of `windowMin` minutes; past it the call answers 429 with the minutes to wait
- * and `Retry-After`, whether the next guess would be right or not.
+ * A limit on failed guesses at a call (the public order query's check code, per client address; the password
+ * change's current password, per account): at most `max` failures per key in a sliding window of `windowMin`
+ * minutes; past it the call answers 429 with the minutes to wait and `Retry-After`, whether the next guess would be
+ * right or not.
  *
  * The same mechanism as the login limits (rate-limit.ts, decision 72): rows of `login_failures`, under keys of their
- * own (`prefix:address`), so every instance on one database counts together. Counted atomically: under a per-key
+ * own (`prefix:who`), so every instance on one database counts together. Counted atomically: under a per-key
  * advisory lock, an attempt counts the window's failures plus the attempts still being checked and, below the limit,
  * claims a place (a `pending` row) before it is checked; so of any number of parallel guesses at most `max` are ever
  * checked. A failure keeps its place as a failure; a success gives its place back but clears nothing — a guesser who
  * knows one valid code must not earn a fresh allowance with it. Unlike a login, an attempt finding the window full of
- * attempts in flight is refused at once rather than queued: a public lookup is cheap to repeat.
+ * attempts in flight is refused at once rather than queued: such a guess is cheap to repeat.
  */
 export interface FailureLimit {
   /** Key prefix, apart from the login limits' `ua:`, `a:`, `u:`. */

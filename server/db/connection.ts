@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 
 /**
  * One database handle for both engines (DESIGN §9): PGlite in a folder (default) or a PostgreSQL server
@@ -40,8 +40,19 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   return openPglite(opts.dataDir ?? './data/db');
 }
 
+/**
+ * The embedded database's folder holds every secret of the install (password hashes, sessions, badge numbers, the
+ * link key): it is the owner's alone, 0700, as PostgreSQL keeps its own data directory. PGlite writes its files
+ * 0666 whatever the umask, so the folder is what keeps them private; a folder made by an older version is tightened
+ * at each open. Also used by the restore (server/ops/restore.ts).
+ */
+export function privateDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (process.platform !== 'win32') chmodSync(dir, 0o700);
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
-  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
+  if (dataDir !== 'memory://') privateDataDir(dataDir);
   // PGlite defaults to fsync off (-F); an acknowledged write must survive a crash, so drop that flag.
   const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     startParams: PGlite.defaultStartParams.filter(p => p !== '-F'),

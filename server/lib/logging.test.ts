@@ -8,13 +8,25 @@ describe('redactUrl', () => {
     const url = `/persons/list/?keyword=a&sessionid=S3CRET&password=pw&token=T0K&filter=${encodeURIComponent(filter)}`;
     const out = decodeURIComponent(redactUrl(url));
     for (const secret of ['S3CRET', 'pw&', 'T0K', '12345678']) expect(out).not.toContain(secret);
-    expect(out).toContain('keyword=a');
+    expect(out).toContain(`keyword=${REDACTED}`);
     expect(out).toContain('"value":"Ann"');
     expect(out).toContain(`"field":"card_no","op":"eq","value":"${REDACTED}"`);
   });
 
+  it('replaces search text on every list: a badge number typed or scanned into a search box', () => {
+    const badge = '0098765432';
+    for (const url of [`/persons/list/?keyword=${badge}&page=1`, `/persons/list/?first=1&keyword_code=${badge}`,
+      `/customers/list/?KEYWORD=${badge}`, `/cards/list/?keyword_code=${badge}`]) {
+      const out = redactUrl(url);
+      expect(out, url).not.toContain(badge);
+      expect(decodeURIComponent(out), url).toMatch(/keyword(_code)?=\[Redacted\]/i);
+    }
+    // The other parameters stay, for whoever reads the log.
+    expect(redactUrl('/persons/list/?page=2&keyword=x')).toBe(`/persons/list/?page=2&keyword=${encodeURIComponent(REDACTED)}`);
+  });
+
   it('leaves a URL without secrets as it was', () => {
-    expect(redactUrl('/customers/list/?page=2&keyword=x')).toBe('/customers/list/?page=2&keyword=x');
+    expect(redactUrl('/customers/list/?page=2&sort=-code')).toBe('/customers/list/?page=2&sort=-code');
     expect(redactUrl('/healthz')).toBe('/healthz');
     // The public order query's check code and a label sheet's signature open data without a login.
     expect(redactUrl('/orders/query/?show_id=SO1&code=ABCD2345')).toBe(`/orders/query/?show_id=SO1&code=${encodeURIComponent(REDACTED)}`);

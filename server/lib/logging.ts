@@ -7,8 +7,8 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  * The server's log (issue 16): Fastify's pino, one JSON object per line on stdout, at `LOG_LEVEL` (default `info`).
  * Every line written while a request runs carries its `request_id` (the same id the reply's `X-Request-Id` header and
  * error bodies show), and, once the caller is known, `user_id` and `device`. Nothing secret reaches a line: header
- * values of Authorization and Cookie, passwords, tokens, session ids and badge numbers are replaced by `[Redacted]`,
- * in query strings, in objects we log, and in the parameters a failed query's error message quotes.
+ * values of Authorization and Cookie, passwords, tokens, session ids, badge numbers and search text are replaced by
+ * `[Redacted]`, in query strings, in objects we log, and in the parameters a failed query's error message quotes.
  */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -20,6 +20,14 @@ export const REDACTED = '[Redacted]';
 // `sig` signs a label sheet's link.
 const SECRET_NAME = /pass(word)?|token|session|secret|authorization|cookie|card_no|check_code|^sign$|^sig$|^code$/i;
 
+/**
+ * Search text (`keyword`, `keyword_code`) is replaced on every URL, not only on lists whose search reaches a secret
+ * field (persons' `card_no`): a search box takes whatever is typed or scanned into it — a badge number on the
+ * persons' list, or scanned into the wrong box anywhere — and the log must not depend on knowing which lists search
+ * what. What was searched for is worth little to whoever reads the log; that a search was made, and where, stays.
+ */
+const SEARCH_NAME = /^keyword(_\w+)?$/i;
+
 /** The fields of an object we log (one level down and in `req`) that are replaced. */
 const REDACT_PATHS = [
   'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
@@ -28,14 +36,14 @@ const REDACT_PATHS = [
     .flatMap(k => [k, `*.${k}`]),
 ];
 
-/** A URL with the values of secret query parameters (and secret fields inside a JSON `filter`) replaced. */
+/** A URL with the values of secret query parameters and of searches (and secret fields inside a JSON `filter`) replaced. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));
   let changed = false;
   for (const [k, v] of [...params]) {
-    if (SECRET_NAME.test(k)) { params.set(k, REDACTED); changed = true; }
+    if (SECRET_NAME.test(k) || SEARCH_NAME.test(k)) { params.set(k, REDACTED); changed = true; }
     else if (k === 'filter' && SECRET_NAME.test(v)) {
       // `filter=[{"field":"card_no","op":"eq","value":"…"}]`: the field name is fine, its value is not.
       params.set(k, redactFilter(v)); changed = true;

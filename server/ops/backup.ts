@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,6 +13,10 @@ import type { Database } from '../db/connection';
  * `ipos-pglite-2026-11-23T17-08-00-123Z.tar.gz` (PGlite's own tar of its data directory, gzipped) or
  * `ipos-postgres-….dump` (pg_dump's custom format, which pg_restore reads). An archive is written under a temporary
  * name and renamed when complete, so a folder listing never shows half a backup.
+ *
+ * An archive is the whole database — password hashes, sessions, badge numbers, the link key — so it is the owner's
+ * alone from its first byte: created 0600, in a folder created 0700 (an existing folder keeps the modes its operator
+ * gave it; the archives in it are private anyway).
  */
 export interface BackupResult {
   file: string;
@@ -24,6 +28,9 @@ export interface BackupResult {
   pruned: string[];
 }
 
+/** Modes of what a backup creates: the owner's alone. */
+const PRIVATE_FILE = 0o600, PRIVATE_DIR = 0o700;
+
 const NAME = /^ipos-(pglite|postgres)-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.(tar\.gz|dump)$/;
 
 export function backupName(engine: Database['engine'], at: Date): string {
@@ -34,7 +41,7 @@ export const isBackupName = (name: string) => NAME.test(name);
 
 export async function writeBackup(database: Database, dir: string, keep: number): Promise<BackupResult> {
   const started = Date.now();
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
   const name = backupName(database.engine, new Date(started));
   const file = join(dir, name);
   const partial = `${file}.partial`;
@@ -45,12 +52,17 @@ export async function writeBackup(database: Database, dir: string, keep: number)
       const tar = await database.dumpDataDir();
       pausedMs = Date.now() - t;
       // Compressed after the snapshot, outside PGlite's lock: queries only wait for the copy in memory.
-      await pipeline(Readable.fromWeb(tar.stream() as WebReadableStream<Uint8Array>), createGzip({ level: 6 }), createWriteStream(partial));
+      await pipeline(Readable.fromWeb(tar.stream() as WebReadableStream<Uint8Array>), createGzip({ level: 6 }),
+        createWriteStream(partial, { mode: PRIVATE_FILE }));
     } else if (database.url) {
+      // pg_dump writes into the file made here, which keeps its mode (it would make one by the umask: 0644).
+      await (await open(partial, 'w', PRIVATE_FILE)).close();
       await pgDump(database.url, partial);
     } else {
       throw new Error('this database cannot be backed up');
     }
+    // The mode asked for at creation, whatever became of it (a file left from an earlier run is reopened as it was).
+    if (process.platform !== 'win32') await chmod(partial, PRIVATE_FILE);
     await rename(partial, file);
   } catch (err) {
     await rm(partial, { force: true });

@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename } from 'node:fs/promises';
+import { chmod, open, readdir, rename } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import { createGunzip } from 'node:zlib';
 import pg from 'pg';
-import { APPLICATION_NAME } from '../db/connection';
+import { APPLICATION_NAME, privateDataDir } from '../db/connection';
 import { pgToolEnv, runPgTool } from './backup';
 
 /**
@@ -42,8 +42,10 @@ export async function restorePglite(file: string, dbDir: string, force: boolean)
     if (!force) throw new RestoreRefused(`${dbDir} is not empty: restore replaces a database only with --force`);
     movedAside = `${dbDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     await rename(dbDir, movedAside);
+    // The folder set aside is a whole database still: as private as the one in use.
+    if (process.platform !== 'win32') await chmod(movedAside, 0o700);
   }
-  await mkdir(dbDir, { recursive: true });
+  privateDataDir(dbDir);
   const tar = await buffer(createReadStream(file).pipe(createGunzip()));
   const client = await PGlite.create(dbDir, {
     loadDataDir: new Blob([new Uint8Array(tar)]),

@@ -5,7 +5,8 @@ import { can, type Permissions } from '../../../../src/domain/contract/permissio
 import { resourceByName } from '../../../../src/domain/resources/all';
 import { DEFAULT_SECURITY, type SecurityOptions } from '../../../auth/options';
 import { assertOwnOrigin } from '../../../auth/origin';
-import { attemptFailed, attemptSucceeded, beginAttempt } from '../../../auth/rate-limit';
+import { attemptFailed, attemptSucceeded, beginAttempt, MAX_PER_USER_ADDRESS, WINDOW_MIN } from '../../../auth/rate-limit';
+import * as guesses from '../../../auth/failure-limit';
 import { accountPermissions, checkToken, createSession, createToken, revokeSession, TOKEN_DAYS } from '../../../auth/sessions';
 import type { Db } from '../../../db/connection';
 import { tableOf } from '../../../db/tables';
@@ -35,6 +36,16 @@ async function accountBy(db: Db, field: 'username' | 'id', value: string | numbe
 }
 
 const computers = resourceByName('computers')!;
+
+/**
+ * Wrong current passwords given to the password change, per account: whoever holds a session (a borrowed desk, a
+ * stolen session id) must not be able to guess the password behind it. As many as a login allows from one address
+ * (server/auth/rate-limit.ts), in the same window; then 429 with the minutes to wait, the right password included.
+ * Only the password change is stopped: the account still logs in.
+ */
+export const PASSWORD_GUESSES: guesses.FailureLimit = {
+  prefix: 'pw', max: MAX_PER_USER_ADDRESS, windowMin: WINDOW_MIN, message: 'password_limited',
+};
 
 /** A terminal as its device login answers it (docs/shopfloor.md "Kiosk identity"). */
 interface Terminal { id: number; code: string; name: string; worknode_ids: number[]; device_id: number | null; last_seq: number }
@@ -160,14 +171,20 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db; 
     return { msg: 'OK' };
   });
 
-  /** Password change: needs the current password; every other login of the account is revoked. */
+  /**
+   * Password change: needs the current password, guessed at most PASSWORD_GUESSES times; every other login of the
+   * account is revoked.
+   */
   route(app, accountsApi.changePassword, async (p, req) => {
     const auth = authOf(req);
     const old = p.oldpassword ?? '';
+    const guess = await guesses.claimAttempt(db, PASSWORD_GUESSES, String(auth.accountId));
     const a = await accountBy(db, 'id', auth.accountId);
     if (!a || !(await verifyPassword(old, a.password))) {
+      await guesses.attemptFailed(db, PASSWORD_GUESSES, guess);
       throw new ApiError(422, 'invalid_input', {}, { oldpassword: { key: 'password_wrong' } });
     }
+    await guesses.attemptSucceeded(db, guess);
     if (!p.password) throw new ApiError(422, 'invalid_input', {}, { password: { key: 'required' } });
     // The write rules revoke every other login of the account (server/auth/write-rules.ts).
     await updateRow(db, accounts, a.id, a.version, { password: p.password }, auth);
