@@ -38,6 +38,8 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           setupFiles: ['tests/unit/shared-worker-setup.ts'],
+          // Rendering tests (an import page, a kiosk) take seconds on two busy cores: no default 5 s race.
+          testTimeout: 30_000,
           expect: { poll: { timeout: 15_000 } },
         },
       },
@@ -46,6 +48,7 @@ export default defineConfig({
           name: 'unit-isolated',
           include: ISOLATED_UNIT,
           environment: 'node',
+          testTimeout: 30_000,
           expect: { poll: { timeout: 15_000 } },
         },
       },

@@ -179,6 +179,16 @@ describe('settling a push reply', () => {
     expect((await pendingFacts({ db })).map(f => f.seq)).toEqual([4, 5]);
   });
 
+  it('deletes nothing above what the push sent, whatever watermark comes back (issue 29: a forged floor)', async () => {
+    const db = open();
+    const facts = await queued(db, 5);
+    const s = await settlePush(db, 'K-01', facts.slice(0, 2), reply(2_147_483_646, facts.slice(0, 2).map(f => ({ id: f.id, status: 'applied' as const }))));
+    expect(s).toEqual({ acknowledged: 2, rejected: 0, removed: 2 });
+    expect((await pendingFacts({ db })).map(f => f.seq)).toEqual([3, 4, 5]);
+    expect((await settlePush(db, 'K-01', [], reply(2_147_483_646, []))).acknowledged).toBe(0);
+    expect((await pendingFacts({ db })).map(f => f.seq)).toEqual([3, 4, 5]);
+  });
+
   it('moves the rejected facts to the dead letters with the reason and its key, wherever they are', async () => {
     const db = open();
     const facts = await queued(db, 4);

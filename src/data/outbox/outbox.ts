@@ -192,7 +192,9 @@ export interface Settled {
  *   carries a reason: a replay of a fact the server had rejected);
  * - every fact of `device` up to `lastSeq` is deleted — the server holds each of them (the watermark's promise) — and
  *   so is every fact queued before any device login (pushed as `device`); another computer's facts, queued before
- *   this browser logged in as `device`, are not this watermark's and stay for their own computer;
+ *   this browser logged in as `device`, are not this watermark's and stay for their own computer. Never above the
+ *   highest seq this push sent: a watermark beyond what was sent is not an acknowledgement of facts the server never
+ *   received (issue 29), and another tab's facts are settled by that tab's reply;
  * - every other fact stays, even one answered `applied` or `duplicate`: above the watermark the server still misses a
  *   fact below it, and the next push sends them again (they come back `duplicate`) until the gap is filled;
  * - the seq counter is raised above `lastSeq`, so numbers the server already holds are never taken again.
@@ -213,7 +215,9 @@ export async function settlePush(db: OfflineDb, device: string, sent: readonly O
       await db.outbox.delete(fact.seq);
       rejected++;
     }
-    const acknowledged = await db.outbox.where('seq').belowOrEqual(reply.lastSeq).filter(r => !r.device || r.device === device).delete();
+    const highestSent = sent.reduce((m, f) => Math.max(m, f.seq), 0);
+    const acknowledged = await db.outbox.where('seq').belowOrEqual(Math.min(reply.lastSeq, highestSent))
+      .filter(r => !r.device || r.device === device).delete();
     await raiseSeqAbove(db, reply.lastSeq);
     return { acknowledged, rejected, removed: acknowledged + rejected };
   });

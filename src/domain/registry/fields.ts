@@ -50,9 +50,14 @@ export interface TextField extends FieldBase { type: 'text'; max: number; defaul
 export interface Summable { sum?: boolean }
 export interface IntField extends FieldBase, Summable { type: 'int'; min?: number; max?: number; default?: number }
 /** A decimal quantity, stored as numeric; `unit` names the unit shown beside it. */
-export interface NumberField extends FieldBase, Summable { type: 'number'; scale: number; default?: number; unit?: string; min?: number; max?: number }
+/** A quantity or measure; a writable one declares its `min` (or `signed`: a difference), like money. */
+export interface NumberField extends FieldBase, Summable { type: 'number'; scale: number; default?: number; unit?: string; min?: number; max?: number; signed?: boolean }
 /** Money: numeric with 4 decimals so sums keep precision until the final rounding to 2 (DESIGN §8). */
-export interface MoneyField extends FieldBase, Summable { type: 'money'; default?: number }
+/**
+ * Money. `min` is its smallest value (a price, cost or rate: 0); a writable money field declares one, or `signed`
+ * when a negative amount means something (an opening balance overdrawn) — held by the registry's unit test.
+ */
+export interface MoneyField extends FieldBase, Summable { type: 'money'; default?: number; min?: number; max?: number; signed?: boolean }
 export interface BoolField extends FieldBase { type: 'bool'; default?: boolean }
 export interface DateField extends FieldBase { type: 'date' }
 export interface DateTimeField extends FieldBase { type: 'datetime' }

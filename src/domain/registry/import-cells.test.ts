@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resourceByName } from '../resources/all';
-import { cellValue, draftRow, importFields, isImportable, naturalKeyOf, refTokensOf } from './import-cells';
+import { cellValue, draftRow, importFields, isImportable, localDateTimeCell, naturalKeyOf, refTokensOf } from './import-cells';
 
 const items = resourceByName('items')!;
 const journals = resourceByName('journals')!;
@@ -52,5 +52,14 @@ describe('import cells', () => {
     expect(isImportable(items)).toBe(true);
     expect(isImportable(journals)).toBe(false);
     expect(importFields(items).map(([n]) => n)).toContain('category_id');
+  });
+
+  it('reads a sheet\'s date-time as the runtime\'s wall-clock time, sent with its offset; leaves the rest alone', () => {
+    const local = new Date(2026, 0, 5, 8, 5, 0);
+    expect(localDateTimeCell('2026/1/5 8:05')).toBe(local.toISOString());
+    expect(localDateTimeCell('2026-01-05 08:05:00')).toBe(local.toISOString());
+    expect(localDateTimeCell('2026-01-05T08:05:00+08:00')).toBe('2026-01-05T08:05:00+08:00');
+    expect(localDateTimeCell('2026-02-30 08:00')).toBe('2026-02-30 08:00');
+    expect(localDateTimeCell('soon')).toBe('soon');
   });
 });

@@ -91,6 +91,18 @@ function dateCell(s: string, withTime: boolean): string {
   return m[4] === undefined ? `${day} 00:00:00` : `${day} ${pad2(m[4])}:${m[5]}:${m[6] ?? '00'}`;
 }
 
+/**
+ * A sheet's date-time cell read as a wall-clock time of the runtime's zone (the importing browser's: the user's
+ * plant), as the ISO instant the API takes — the API refuses a date-time without an offset (docs/api.md). A cell
+ * that already names its offset, or is no date-time, is left as it is.
+ */
+export function localDateTimeCell(cell: string): string {
+  const m = LOOSE_DATE.exec(cell.trim());
+  if (!m) return cell;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
+  return Number.isNaN(d.getTime()) || d.getDate() !== Number(m[3]) ? cell : d.toISOString();
+}
+
 const LIST_SEPARATORS = /[,，、;；\n]/;
 
 /** The tokens of a reference cell; `[]` for an empty cell. */

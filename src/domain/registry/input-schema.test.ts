@@ -97,6 +97,19 @@ describe('field validators', () => {
     expect(errs({ day: '1000-01-01' })).toEqual({});
   });
 
+  it('refuses a date-time without its offset (issue 29, finding 13): never read as UTC nor as the server\'s zone', () => {
+    const f = { at: datetime() };
+    const s = resource({ ...demo, fields: f, labels: namesAsLabels('demos', f), list: ['at'], search: [], display: 'at' });
+    const errs = (raw: Record<string, unknown>) => {
+      const r = saveSchema(s, 'update').safeParse(raw);
+      return r.success ? {} : fieldErrorsOf(r.error, raw);
+    };
+    for (const at of ['2026-01-02T03:04:05', '2026-01-02 03:04', '2026-01-02T03:04:05.123']) {
+      expect(errs({ at }), at).toEqual({ at: { key: 'offset_required' } });
+    }
+    for (const at of ['2026-01-02T03:04:05Z', '2026-01-02 03:04:05+08:00', '2026-01-02T03:04-0500']) expect(errs({ at }), at).toEqual({});
+  });
+
   it('counts white space alone as empty text', () => {
     expect(fieldSchema(text({ max: 50 })).parse('  \t ')).toBe('');
     const r = saveSchema(demo, 'create').safeParse({ name: '   ' });

@@ -86,6 +86,8 @@ function dateSchema(withTime: boolean) {
   return z.string().max(40)
     .refine(s => shape(s) && isRealDate(s.slice(0, 10)), { message: 'invalid_date', abort: true })
     .refine(yearInRange, { message: 'year_range', params: { min: MIN_YEAR }, abort: true })
+    // A moment without its offset is ambiguous (the plant's, the server's or UTC?): refused, never guessed (docs/api.md).
+    .refine(s => !withTime || /(Z|[+-]\d{2}:?\d{2})$/.test(s), { message: 'offset_required', abort: true })
     .refine(s => !withTime || offsetInRange(s), { message: 'invalid_offset' });
 }
 
@@ -125,7 +127,7 @@ export function fieldSchema(f: Field): z.ZodType {
       return z.preprocess(numeric(INT), s.nullable());
     }
     case 'number': return decimalSchema(f.scale, f.min, f.max);
-    case 'money': return decimalSchema(MONEY_SCALE, undefined);
+    case 'money': return decimalSchema(MONEY_SCALE, f.min, f.max);
     case 'bool': return z.preprocess(boolish, z.boolean().nullable());
     case 'date': return z.preprocess(emptyToNull, dateSchema(false).nullable());
     case 'datetime': return z.preprocess(emptyToNull, dateSchema(true).nullable());

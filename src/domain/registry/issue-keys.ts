@@ -3,7 +3,7 @@ import '../contract/zod-config';
 import type { MessageKey } from '../messages/catalog';
 
 const CUSTOM_KEYS = new Set<string>([
-  'required', 'invalid_date', 'too_long', 'too_big', 'too_small', 'invalid_value', 'year_range', 'invalid_offset', 'too_deep',
+  'required', 'invalid_date', 'too_long', 'too_big', 'too_small', 'invalid_value', 'year_range', 'invalid_offset', 'offset_required', 'too_deep',
 ]);
 
 export interface FieldError {

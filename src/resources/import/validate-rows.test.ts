@@ -22,7 +22,9 @@ describe('import preview checks', () => {
     expect(p[1]!.errors).toEqual({ name: en.required, price: en.not_number, active: en.invalid_value });
     expect(p[2]!.errors).toEqual({ code: en.required });
     expect(p[3]!.errors).toEqual({ code: en.duplicate_in_file.replace('{row}', '2') });
-    expect(prepareRows(items, mapping, [['B', 'x', '-5']], 'ja')[0]!.errors).toEqual({});
+    // A price declares its minimum (issue 29): a negative one is refused before anything is sent.
+    expect(prepareRows(items, mapping, [['B', 'x', '-5']], 'ja')[0]!.errors).toEqual({ price: ja.too_small.replace('{min}', '0') });
+    expect(prepareRows(items, mapping, [['B', 'x', '5']], 'ja')[0]!.errors).toEqual({});
     expect(prepareRows(items, mapping, [['B', 'x', '1e400']], 'ja')[0]!.errors).toEqual({ price: ja.not_number });
   });
 

@@ -1,4 +1,4 @@
-import { draftRow, naturalKeyOf, type ImportCells } from '../../domain/registry/import-cells';
+import { draftRow, localDateTimeCell, naturalKeyOf, type ImportCells } from '../../domain/registry/import-cells';
 import { saveSchema } from '../../domain/registry/input-schema';
 import { fieldErrorsOf } from '../../domain/registry/issue-keys';
 import type { ResourceDef } from '../../domain/registry/resource';
@@ -45,7 +45,8 @@ export function rowPreparer(res: ResourceDef, mapping: ColumnMapping, lang: Lang
       let any = false;
       for (const [i, f] of columns) {
         const v = row[i] ?? '';
-        cells[f] = v;
+        // A date-time cell is the user's wall-clock time: sent with the browser's offset (the API requires one).
+        cells[f] = res.fields[f]?.type === 'datetime' ? localDateTimeCell(v) : v;
         if (v.trim() !== '') any = true;
       }
       if (!any) return null;

@@ -17,6 +17,12 @@ export type ArgsCheck =
 
 /** The most a fact's arguments may weigh as stored (facts.args is declared with 16 KB). */
 export const ARGS_MAX_BYTES = 16 * 1024;
+/**
+ * The most the arguments of a fact refused by its schema are stored with: the contract bounds every valid fact's
+ * arguments (lengths and counts of every field), so only a broken sender's are larger, and a dead letter keeps enough
+ * of them to see what was sent (issue 29: 500 rejected facts of 16 KB made a push of 8 MB stored whole).
+ */
+export const REJECTED_ARGS_MAX_BYTES = 2 * 1024;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
@@ -86,9 +92,18 @@ export function readArgs(name: MutationName, v: number, raw: unknown): { stored:
     const stored = { too_large_bytes: bytes };
     return { stored, json: JSON.stringify(stored), check: { ok: false, detail: `args: ${bytes} > ${ARGS_MAX_BYTES} bytes` } };
   }
-  if (!UNSTORABLE_ESCAPE.test(json)) return { stored: raw ?? null, json, check: checkArgs(name, v, raw ?? null) };
+  if (!UNSTORABLE_ESCAPE.test(json)) return capRejected({ stored: raw ?? null, json, check: checkArgs(name, v, raw ?? null) }, bytes);
   const s = storable(raw);
   if (s.changed) return { stored: s.value, json: JSON.stringify(s.value ?? null), check: { ok: false, detail: 'args: invalid characters' } };
   // An escape that was not what it looked like (a key or text holding a backslash and `u0000`, say).
-  return { stored: s.value, json, check: checkArgs(name, v, s.value) };
+  return capRejected({ stored: s.value, json, check: checkArgs(name, v, s.value) }, bytes);
+}
+
+/** Arguments refused by their schema and beyond REJECTED_ARGS_MAX_BYTES are stored as their size and their start. */
+function capRejected(read: { stored: unknown; json: string; check: ArgsCheck }, bytes: number): { stored: unknown; json: string; check: ArgsCheck } {
+  if (read.check.ok || bytes <= REJECTED_ARGS_MAX_BYTES) return read;
+  // A start cut at a character, not inside a surrogate pair (the text must stay storable).
+  const start = read.json.slice(0, 512).replace(/[\uD800-\uDBFF]$/, '');
+  const stored = { too_large_bytes: bytes, start };
+  return { stored, json: JSON.stringify(stored), check: read.check };
 }

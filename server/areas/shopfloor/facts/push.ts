@@ -21,7 +21,9 @@ import { lockSwipeMonths, readSwipeValuation, writeBatch, writeInspections, type
  *   (another device's transaction put it there) undoes the whole batch, which is decided again from the start.
  * - Every other fact is decided in seq order against the state the facts before it left (decide.ts), and stored,
  *   applied or rejected; the effects are written set-based (write.ts).
- * - The watermark `last_seq`: raised to `floor − 1`, then over every seq held for the computer without a gap.
+ * - The watermark `last_seq`: raised to `floor − 1` — but never above the highest seq the server holds of the computer
+ *   (issue 29: an empty push claiming `floor: 2147483647` made the real kiosk drop its unsent swipes) — then over every
+ *   seq held for the computer without a gap.
  */
 
 export interface PushInput { mutations: readonly Mutation[]; floor?: number }
@@ -57,20 +59,23 @@ export function storedReason(key: unknown, params: unknown): Reason | undefined 
 }
 
 /**
- * Raises the device's watermark after this batch and returns it: every fact up to it is held by the server. `base` is
- * where it stands (at least the floor − 1); it moves up over each following seq the computer has a fact for, and
- * stops at a gap.
+ * Raises the device's watermark after this batch and returns it: every fact up to it is held by the server. It starts
+ * where it stands (`stored`), or at the floor − 1 the device says it has settled below — not above the highest seq the
+ * server holds of it (this batch's included: the statement runs after their insert); it moves up over each following
+ * seq the computer has a fact for, and stops at a gap.
  */
-async function raiseWatermark(tx: Db, computerId: number, base: number): Promise<number> {
+async function raiseWatermark(tx: Db, computerId: number, stored: number, floorBase: number): Promise<number> {
   const [r] = await rows<{ last_seq: number | string }>(tx, sql`
+    with b as (select greatest(${stored}::int, least(${floorBase}::int,
+      coalesce((select max(seq) from facts where computer_id = ${computerId}), 0))) as base)
     update computers set last_seen = now(), last_seq = coalesce((
       select max(seq) from (
         select seq, seq - row_number() over (order by seq) as run
-        from (select distinct seq from facts where computer_id = ${computerId} and seq > ${base}) s) t
-      where run = ${base}), ${base})
+        from (select distinct seq from facts where computer_id = ${computerId} and seq > (select base from b)) s) t
+      where run = (select base from b)), (select base from b))
     where id = ${computerId}
     returning last_seq`);
-  return Number(r?.last_seq ?? base);
+  return Number(r?.last_seq ?? stored);
 }
 
 async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, input: PushInput, everyUuid: boolean,
@@ -128,8 +133,7 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
   // The facts and the steps' effects are submitted together (a uuid found stored by the insert undoes them all anyway),
   // and the watermark right behind the facts' insert (it reads only the facts), so no round trip waits between them.
   const written = writeBatch(tx, world, decided, auth.accountId, decided.some(f => f.decision.inspection), valuing, skippable);
-  const base = Math.max(Number(c.last_seq ?? 0), (input.floor ?? 1) - 1);
-  const [ids, lastSeq] = await Promise.all([written, raiseWatermark(tx, computer.id, base)]);
+  const [ids, lastSeq] = await Promise.all([written, raiseWatermark(tx, computer.id, Number(c.last_seq ?? 0), (input.floor ?? 1) - 1)]);
   await writeInspections(tx, decided.flatMap(f => (f.decision.inspection
     ? [{ factId: ids.get(f.uuid)!, computerId: computer.id, row: f.decision.inspection }] : [])), auth.accountId);
 
@@ -152,18 +156,26 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
   return { lastSeq, results };
 }
 
+/** How often, at most, the resolvers are told of one terminal's rejected facts. */
+const DEAD_LETTER_MESSAGE_EVERY = '1 hour';
+
 /**
- * Rejected facts become dead letters: whoever may resolve them gets one message per push that had any (in the push's
- * transaction: a replay, which rejects nothing new, sends none).
+ * Rejected facts become dead letters: whoever may resolve them gets a message (in the push's transaction: a replay,
+ * which rejects nothing new, sends none) — one per terminal per hour at most, named by its link: a terminal rejected
+ * push after push (a broken sender, a card gone) fills no inbox; the dead-letters list shows every fact.
  */
 async function tellResolvers(tx: Db, device: string, decided: readonly FactRow[], by: number): Promise<void> {
   const rejected = decided.filter(f => f.decision.status === 'rejected');
   if (rejected.length === 0) return;
+  const link = `/sync/deadletters?device=${encodeURIComponent(device)}`;
+  const told = await rows(tx, sql`select 1 from messages where kind = 'deadletters' and link = ${link}
+    and created_at > now() - ${DEAD_LETTER_MESSAGE_EVERY}::interval limit 1`);
+  if (told.length) return;
   await sendMessage(tx, await accountsThatCan(tx, 'facts', 'resolve'), lang => ({
     kind: 'deadletters', title: translate(lang, 'message_deadletters_title', { device, count: rejected.length }),
     body: rejected.slice(0, 3).map(f => (f.decision.reason ? translate(lang, f.decision.reason.key, f.decision.reason.params) : f.name))
       .join('\n') + (rejected.length > 3 ? '\n…' : ''),
-    link: '/sync/deadletters',
+    link,
   }), by);
 }
 

@@ -29,7 +29,7 @@ export const devicemaintenances = resource({
     planned_date: date(),
     done_at: datetime(),
     person_id: ref('persons'),
-    cost: money({ default: 0, sum: true }),
+    cost: money({ default: 0, sum: true, min: 0 }),
     content: text({ required: true, max: 500, multiline: true }),
     remark: text({ max: 500 }),
   },

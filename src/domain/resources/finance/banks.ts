@@ -26,7 +26,8 @@ export const banks = resource({
     bank_name: text({ max: 100 }),
     account_no: text({ max: 64, sensitive: true }),
     currency: enumOf(['CNY', 'USD', 'EUR', 'JPY'], { required: true, default: 'CNY' }),
-    opening_balance: money({ default: 0, sum: true }),
+    // An account may open overdrawn.
+    opening_balance: money({ default: 0, sum: true, signed: true }),
     active: bool({ default: true }),
     remark: text({ max: 500 }),
   },

@@ -28,7 +28,7 @@ export const customeritems = resource({
     item_id: ref('items', { required: true }),
     customer_code: text({ required: true, max: 64 }),
     customer_item_name: text({ max: 200 }),
-    price: money({ sensitive: true }),
+    price: money({ sensitive: true, min: 0 }),
     remark: text({ max: 500 }),
   },
   list: ['customer_id', 'item_id', 'customer_code', 'customer_item_name', 'price'],

@@ -37,7 +37,7 @@ export const items = resource({
     rate2: number({ scale: 6, min: 0 }),
     rate3: number({ scale: 6, min: 0 }),
     weight: number({ scale: 4, unit: 'kg', min: 0 }),
-    price: money(),
+    price: money({ min: 0 }),
     workflow_id: ref('workflows'),
     props: json({ maxBytes: 16 * 1024 }),
     active: bool({ default: true }),

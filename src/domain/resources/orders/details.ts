@@ -48,7 +48,7 @@ export const details = resource({
     unit3: text({ max: 20 }),
     quantity3: number({ scale: 4, min: 0, sum: true }),
     workflow_id: ref('workflows'),
-    price: money(),
+    price: money({ min: 0 }),
     amount: money({ readOnly: true, sum: true }),
     due_date: date(),
     props: json({ maxBytes: 4096 }),

@@ -30,7 +30,7 @@ export const wages = resource({
     worknode_id: ref('worknodes', { required: true }),
     item_id: ref('items'),
     category_id: ref('itemcategories'),
-    price: money({ required: true, sensitive: true }),
+    price: money({ required: true, sensitive: true, min: 0 }),
     basis: enumOf(WAGE_BASES, { required: true, default: 'piece' }),
     unit: text({ max: 20 }),
     valid_from: date(),

@@ -33,7 +33,7 @@ export const worknodes = resource({
     name: text({ required: true, max: 100 }),
     department_id: ref('departments'),
     unit: text({ max: 20 }),
-    piece_rate: money({ sensitive: true }),
+    piece_rate: money({ sensitive: true, min: 0 }),
     is_inspection: bool({ default: false }),
     // Main units an hour of any item at this step when the item states none (items.std_rate; docs/scheduling.md).
     std_rate: number({ scale: 2, min: 0, unit: '/h' }),

@@ -16,6 +16,7 @@ export function MoneyControl(p: ControlProps<number | string, MoneyField>) {
     <NumberInput label={p.label} withAsterisk={p.required} error={p.error} disabled={p.disabled}
       value={p.value} onChange={v => p.onChange(typeof v === 'number' ? String(v) : v)} onBlur={pad}
       decimalScale={MONEY_SCALE} hideControls thousandSeparator={false} clampBehavior="none"
+      min={p.field.min} max={p.field.max} allowNegative={p.field.min === undefined || p.field.min < 0}
       data-testid={p.testId} />
   );
 }
