@@ -87,11 +87,16 @@ describe('monitoring screens', () => {
 
     // The print view: the same table, printed with the browser's dialog (captured when print() is called).
     await page.evaluate(() => {
-      const w = window as unknown as { __printed?: number; print: () => void };
-      w.print = () => { w.__printed = document.querySelectorAll('[data-testid="monitor-print-view"] tbody tr').length; };
+      const w = window as unknown as { __printed?: number; __title?: string; print: () => void };
+      w.print = () => {
+        w.__printed = document.querySelectorAll('[data-testid="monitor-print-view"] tbody tr').length;
+        w.__title = document.querySelector('[data-testid="monitor-print-view"] h3')?.textContent ?? '';
+      };
     });
     await page.getByTestId('monitor-print').click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { __printed?: number }).__printed)).toBe(rows + 1);
+    // Headed with the screen's own title, never a raw key (issue 30: "pages.machine_stat" in every language).
+    expect(await page.evaluate(() => (window as unknown as { __title?: string }).__title)).toBe('产品加工统计');
 
     // Narrowed to one work node by the filter: it joins the drill path, and the figures are that node's.
     await page.getByTestId('monitor-path').getByText('全部').click();

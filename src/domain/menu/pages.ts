@@ -191,7 +191,8 @@ export const PAGE_TITLES = {
   finished_checkout: { zh: '成品出库', en: 'Finished goods out', es: 'Salida de terminados', ja: '製品出庫' },
   forms: { zh: '表单', en: 'Forms', es: 'Formularios', ja: 'フォーム' },
   forms_list: { zh: '表单列表', en: 'Form list', es: 'Lista de formularios', ja: 'フォーム一覧' },
-  formula_items: { zh: '配方物料', en: 'Formula materials', es: 'Materiales de fórmula', ja: '配合材料' },
+  // Where a material is used (/formulas/items): not the formulas' material lines, which are 配方物料 (formulamaterials).
+  formula_items: { zh: '用料查询', en: 'Where materials are used', es: 'Dónde se usa un material', ja: '材料の使用先' },
   formula_reports: { zh: '配方报表', en: 'Formula reports', es: 'Informes de fórmulas', ja: '配合レポート' },
   history: { zh: '修改历史', en: 'Change history', es: 'Historial de cambios', ja: '変更履歴' },
   importdata: { zh: '数据导入', en: 'Data import', es: 'Importar datos', ja: 'データ取込' },

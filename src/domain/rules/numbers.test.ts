@@ -84,6 +84,15 @@ describe('formatNumber', () => {
     expect(formatNumber(0.1 + 0.2)).toBe('0.3');
   });
 
+  it('shows as many decimals as the field keeps: a piece rate of 0.004 is not 0 (issue 30)', () => {
+    expect(formatNumber(0.004, 4)).toBe('0.004');
+    expect(formatNumber(0.004)).toBe('0');
+    expect(formatNumber(12.5, 4)).toBe('12.5');
+    expect(formatNumber(0.00005, 4)).toBe('0.0001');
+    expect(formatNumber(3.14159, 6)).toBe('3.14159');
+    expect(formatNumber(7, 4)).toBe('7');
+  });
+
   it('shows nothing for a missing value', () => {
     expect(formatNumber(null)).toBe('');
     expect(formatNumber(undefined)).toBe('');

@@ -94,14 +94,17 @@ export function totalOf(kind: TotalKind, values: ArrayLike<number | null | undef
   }
 }
 
-/** Display text of a number: whole numbers as integers, others rounded to at most 2 decimals; '' when missing. */
-export function formatNumber(x: number | null | undefined): string {
+/**
+ * Display text of a number: whole numbers as integers, others rounded to at most `scale` decimals (the declaration's:
+ * a piece rate of 0.004 reads 0.004, never 0 — issue 30), trailing zeros dropped; '' when missing.
+ */
+export function formatNumber(x: number | null | undefined, scale = 2): string {
   if (!present(x)) return '';
   if (!Number.isFinite(x)) return String(x);
   if (Number.isInteger(x) && Math.abs(x) < 1e21) return String(x);
-  const r = round2(x);
+  const r = roundTo(x, scale);
   if (Number.isInteger(r)) return r.toFixed(0); // toFixed: no exponent for large values
-  return r.toFixed(2).replace(/0$/, '');
+  return r.toFixed(scale).replace(/\.?0+$/, '');
 }
 
 /**

@@ -222,7 +222,8 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
       )}
       {printing && result && grouping && (
         <PrintView onDone={endPrint} testId="monitor-print-view">
-          <h3 style={{ margin: '0 0 4px' }}>{t(`pages.${def.title}`)}</h3>
+          {/* The screen's title as the menu shows it (`menu.<title>`, src/domain/menu/pages.ts). */}
+          <h3 style={{ margin: '0 0 4px' }}>{t(`menu.${def.title}`)}</h3>
           <p style={{ margin: '0 0 8px', fontSize: 12 }}>
             {from} — {to}{path.map(s => ` · ${keyLabel(s.grouping)}: ${s.label}`).join('')} · {asOf ? t('reports.as_of', { time: asOf }) : ''}
           </p>

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Field } from '../../domain/registry/fields';
+import { decimalScale, type Field } from '../../domain/registry/fields';
 import type { ResourceDef } from '../../domain/registry/resource';
 import type { CellValue, GridColumn, GridKind } from '../../ui/grid/types';
 
@@ -49,7 +49,8 @@ export function listColumns(def: ResourceDef, t: TFunction): GridColumn<ListRow>
     if (kind === 'int' || kind === 'number' || kind === 'money') {
       // Only fields that declare a meaningful total are totalled (quantities, amounts; never prices or orders).
       const sum = (f.type === 'int' || f.type === 'number' || f.type === 'money') && f.sum === true;
-      return { id: name, title, kind, total: sum, value: r => asNumber(r[name]) };
+      // Each shows the decimals its declaration keeps (a rate's 0.004 is not 0).
+      return { id: name, title, kind, total: sum, scale: decimalScale(f) ?? 0, value: r => asNumber(r[name]) };
     }
     if (f.type === 'enum') {
       const options = f.values.map(v => ({ value: v, label: t(`resources.${def.name}.enums.${name}.${v}`, { defaultValue: v }) }));

@@ -41,7 +41,7 @@ function TotalsRowImpl<Row>({ cols, values, pending, count, filtered }: TotalsRo
               ? <span className={classes.totalsNote} data-testid="grid-totals-filtered" title={t('grid.total_filtered_hint')}>
                 {t('grid.total_filtered')}
               </span>
-              : v === undefined ? '' : formatNumber(v)}
+              : v === undefined ? '' : formatNumber(v, col.scale)}
           </div>
         );
       })}

@@ -57,7 +57,7 @@ export function formatCell<Row>(col: GridColumn<Row>, v: CellValue): string {
   switch (col.kind) {
     case 'int': case 'number': case 'money': {
       const n = toNumber(v);
-      return n === undefined ? String(v) : formatNumber(n);
+      return n === undefined ? String(v) : formatNumber(n, col.scale);
     }
     case 'bool': return v === true ? '✓' : '';
     case 'datetime': {

@@ -28,6 +28,8 @@ export interface GridColumn<Row> {
   options?: readonly { value: string; label: string }[];
   /** Whether the totals row sums this column (quantities, weights, amounts; never prices, rates, orders or ids). */
   total?: boolean;
+  /** The decimals a number shows at most (its declaration's scale: money 4); default 2. */
+  scale?: number;
   /** Whether the keyword search looks at this column; default true. */
   search?: boolean;
   /** Initial width in px (default by kind); a width the user dragged wins, per title. */
