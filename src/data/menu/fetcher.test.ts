@@ -2,6 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
 import { ApiError } from '../errors';
+import { getNotifier, setNotifier } from '../notifier';
 import { sessionStore } from '../session/session-store';
 import { defaultMenuFetcher, menuFetch, setMenuFetcher } from './fetcher';
 
@@ -14,6 +15,7 @@ describe('defaultMenuFetcher', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     setMenuFetcher(null);
+    setNotifier(null);
   });
 
   it('GETs through the request layer: parameters and ios=1 in the query, the session id in Authorization', async () => {
@@ -44,6 +46,21 @@ describe('defaultMenuFetcher', () => {
     const err = await defaultMenuFetcher({ method: 'GET', url: '/x/' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ kind: 'rejected', status: 400, msg: 'bad input' });
+  });
+
+  it('fails quietly when the server is out of reach: nothing shown, nothing logged (going offline is no error)', async () => {
+    sessionStore.setState({ baseURL: '', sessionid: 'S-3' });
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    const shown = vi.fn();
+    setNotifier({ ...getNotifier(), error: shown });
+    const err = await defaultMenuFetcher({ method: 'GET', url: '/accounts/favmenus/' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ kind: 'network' });
+    expect(shown).not.toHaveBeenCalled();
+    // A refusal still shows.
+    vi.stubGlobal('fetch', vi.fn(async () => reply({ msg: 'bad input', errors: {} }, 400)));
+    await defaultMenuFetcher({ method: 'GET', url: '/accounts/favmenus/' }).catch(() => undefined);
+    expect(shown).toHaveBeenCalledTimes(1);
   });
 
   it('can be replaced, and restored with null', async () => {

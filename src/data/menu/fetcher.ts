@@ -16,10 +16,14 @@ export interface MenuRequest {
 /** Resolves with the reply's JSON when its `msg` is OK; rejects (with the request layer's ApiError) otherwise. */
 export type MenuFetcher = (req: MenuRequest) => Promise<unknown>;
 
-/** Shell calls are never "operations": no 操作成功 after the menu is loaded with a POST. */
+/**
+ * Shell calls are never "operations": no 操作成功 after the menu is loaded with a POST. Nor are they errors when the
+ * server is out of reach: the shell keeps the menu it has and says it is offline (issue 30: going offline logged
+ * 连接服务器出错 /accounts/favmenus/ with a red count beside 离线). Refusals still show.
+ */
 export const defaultMenuFetcher: MenuFetcher = req => (req.method === 'GET'
-  ? apiGet(req.url, req.data, { signal: req.signal })
-  : apiPost(req.url, req.data, { signal: req.signal, silent: true }));
+  ? apiGet(req.url, req.data, { signal: req.signal, quietOffline: true })
+  : apiPost(req.url, req.data, { signal: req.signal, silent: true, quietOffline: true }));
 
 let current: MenuFetcher = defaultMenuFetcher;
 
