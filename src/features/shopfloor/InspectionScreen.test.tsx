@@ -123,16 +123,19 @@ describe('inspection tablet', { timeout: 30_000 }, () => {
     await click(mustFind('inspection-defect-污渍'));
     await click(mustFind('inspection-defect-qty-污渍-plus'));
     await click(mustFind('inspection-defect-qty-污渍-plus'));
+    await click(mustFind('inspection-defect-破损'));
     await typeInto(input('inspection-bad'), '2');
     await typeInto(input('inspection-quantity'), '5');
     await click(mustFind('inspection-submit'));
-    await waitFor(() => expect(document.body.textContent).toContain('各不良原因数量之和（3）不能大于不良数量（2）'));
+    await waitFor(() => expect(document.body.textContent).toContain('各不良原因数量之和（4）不能大于不良数量（2）'));
     expect(await pendingFacts()).toEqual([]);
-    await typeInto(input('inspection-bad'), '3');
+    await typeInto(input('inspection-bad'), '4');
     await click(mustFind('inspection-submit'));
     await waitFor(() => expect(byDone()).not.toBeNull());
     const [fact] = await pendingFacts({ name: 'precheck' });
-    expect(fact!.args).toEqual({ card: 'X9', person_id: 5, quantity: 5, bad_quantity: 3, defects: [{ reason: '污渍', quantity: 3 }], unverified: true });
+    expect(fact!.args).toEqual({
+      card: 'X9', person_id: 5, quantity: 5, bad_quantity: 4, defects: [{ reason: '污渍', quantity: 3 }, { reason: '破损', quantity: 1 }], unverified: true,
+    });
   });
 
   it('online, says a card the server does not have; uploads a photo at once and records its URL', async () => {

@@ -78,9 +78,25 @@ describe('inspection form: validation', () => {
     expect(inspectionErrors(args, 'en', text).remark).toBe('At most 500 characters');
   });
 
-  it('refuses defects adding up to more than the bad quantity', () => {
-    const s = run({ type: 'toggleDefect', reason: '破损' }, { type: 'defectQuantity', reason: '破损', value: 3 }, { type: 'bad', value: 2 });
-    expect(inspectionErrors(argsOf(s, { card, personId: 5, worknodeId: null }), 'zh', text)).toEqual({ defects: 'defects_exceed{"sum":3,"bad":2}' });
+  it('refuses defects adding up to more than the bad quantity, or less', () => {
+    const s = run({ type: 'toggleDefect', reason: '破损' }, { type: 'toggleDefect', reason: '污渍' },
+      { type: 'defectQuantity', reason: '破损', value: 3 }, { type: 'bad', value: 2 });
+    expect(inspectionErrors(argsOf(s, { card, personId: 5, worknodeId: null }), 'zh', text)).toEqual({ defects: 'defects_exceed{"sum":4,"bad":2}' });
+    const short = run({ type: 'bad', value: 20 }, { type: 'toggleDefect', reason: '破损' }, { type: 'defectQuantity', reason: '破损', value: 5 });
+    expect(inspectionErrors(argsOf(short, { card, personId: 5, worknodeId: null }), 'zh', text)).toEqual({ defects: 'defects_short{"sum":5,"bad":20}' });
+  });
+
+  it('gives one reason the whole bad quantity, whichever comes first (issue 30: bad 20 was stored as reason × 1)', () => {
+    const after = run({ type: 'bad', value: 20 }, { type: 'toggleDefect', reason: '破损' });
+    expect(after.defects).toEqual([{ reason: '破损', quantity: 20 }]);
+    const before = run({ type: 'toggleDefect', reason: '破损' }, { type: 'bad', value: 20 });
+    expect(before.defects).toEqual([{ reason: '破损', quantity: 20 }]);
+    expect(inspectionErrors(argsOf(before, { card, personId: 5, worknodeId: null }), 'zh', text)).toEqual({});
+    // A second reason takes what the first leaves.
+    const two = run({ type: 'bad', value: 20 }, { type: 'toggleDefect', reason: '破损' }, { type: 'defectQuantity', reason: '破损', value: 12 },
+      { type: 'toggleDefect', reason: '污渍' });
+    expect(two.defects).toEqual([{ reason: '破损', quantity: 12 }, { reason: '污渍', quantity: 8 }]);
+    expect(inspectionErrors(argsOf(two, { card, personId: 5, worknodeId: null }), 'zh', text)).toEqual({});
   });
 
   it('reads the outbox\'s refusal the same way', () => {

@@ -83,14 +83,20 @@ export type InspectionAction =
 export function inspectionReducer(s: InspectionState, a: InspectionAction): InspectionState {
   switch (a.type) {
     case 'quantity': return { ...s, quantity: a.value, quantityTouched: true };
-    case 'bad': return { ...s, badQuantity: a.value, badTouched: true };
+    // One reason takes the whole bad quantity (issue 30: bad 20 with one reason was stored as that reason × 1).
+    case 'bad': {
+      const only = s.defects.length === 1 && a.value !== null && a.value > 0;
+      return { ...s, badQuantity: a.value, badTouched: true, defects: only ? [{ ...s.defects[0]!, quantity: round4(a.value!) }] : s.defects };
+    }
     case 'weight': return { ...s, weight: a.value };
     // A second tap on the chosen grade clears it (no tiny "x" to aim at).
     case 'grade': return { ...s, grade: s.grade === a.value ? null : a.value };
-    case 'toggleDefect':
-      return s.defects.some(d => d.reason === a.reason)
-        ? { ...s, defects: s.defects.filter(d => d.reason !== a.reason) }
-        : { ...s, defects: [...s.defects, { reason: a.reason, quantity: 1 }] };
+    // A reason added takes what the typed bad quantity leaves to the others (all of it, for the first); else 1.
+    case 'toggleDefect': {
+      if (s.defects.some(d => d.reason === a.reason)) return { ...s, defects: s.defects.filter(d => d.reason !== a.reason) };
+      const left = s.badTouched && s.badQuantity !== null ? round4(s.badQuantity - defectsTotal(s.defects)) : 0;
+      return { ...s, defects: [...s.defects, { reason: a.reason, quantity: left > 0 ? left : 1 }] };
+    }
     case 'defectQuantity': {
       const q = round4(a.value);
       return q <= 0
@@ -126,7 +132,8 @@ export function argsOf(s: InspectionState, ctx: ArgsContext): Record<string, unk
 }
 
 /** The form's own messages (UI strings, `shopfloor.inspection.*`), passed in so this file stays free of i18next. */
-export type FormText = (key: 'need_card' | 'need_inspector' | 'defects_exceed' | 'too_many_decimals', params?: Record<string, string | number>) => string;
+export type FormText = (key: 'need_card' | 'need_inspector' | 'defects_exceed' | 'defects_short' | 'too_many_decimals',
+  params?: Record<string, string | number>) => string;
 
 /** One message per field from the contract's issues (the outbox's FactArgsError carries the same issues). */
 export function issueErrors(issues: readonly z.core.$ZodIssue[], args: Record<string, unknown>, lang: Lang, text: FormText): Record<string, string> {
@@ -150,6 +157,7 @@ export function inspectionErrors(args: Record<string, unknown>, lang: Lang, text
   const defects = Array.isArray(args.defects) ? args.defects as Defect[] : [];
   const bad = typeof args.bad_quantity === 'number' ? args.bad_quantity : 0;
   const sum = defectsTotal(defects);
-  if (defects.length && sum > bad && !('defects' in out)) out.defects = text('defects_exceed', { sum, bad });
+  // The reasons account for the bad quantity exactly: more is refused, and so is less (said before saving).
+  if (defects.length && sum !== bad && !('defects' in out)) out.defects = text(sum > bad ? 'defects_exceed' : 'defects_short', { sum, bad });
   return out;
 }
