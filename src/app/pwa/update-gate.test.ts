@@ -17,7 +17,9 @@ describe('an app update waits for the outbox', () => {
     expect(await applyUpdateWhenSent(apply)).toBe(2);
     expect(apply).not.toHaveBeenCalled();
 
-    await settlePush(db, 'K', [], { msg: 'OK', lastSeq: 2, results: [] });
+    // The sender pushed both and the server holds them (a reply acknowledges only what its push sent).
+    const sent = await db.outbox.toArray();
+    await settlePush(db, 'K', sent, { msg: 'OK', lastSeq: 2, results: sent.map(f => ({ id: f.id, status: 'applied' as const })) });
     expect(await applyUpdateWhenSent(apply)).toBe(0);
     expect(apply).toHaveBeenCalledOnce();
   });
