@@ -37,8 +37,12 @@ interface CardLabelRow extends Omit<CardLabel, 'quantity' | 'seq' | 'total'> {
   total: number | string | null;
 }
 
-/** The label data of live cards: the card, its line's order, customer, item and workflow, and its place in the line. */
-async function cardLabels(db: Db, ids: readonly number[]): Promise<Map<number, CardLabel>> {
+/**
+ * The label data of live cards: the card, its line's order, customer, item and workflow, and its place in the line —
+ * in card order (order, line, then the card's number in its line: 1/3, 2/3, 3/3), whatever order they were picked in
+ * (issue 30).
+ */
+async function cardLabels(db: Db, ids: readonly number[]): Promise<CardLabel[]> {
   const found = await rows<CardLabelRow>(db, sql`
     select c.id, c.show_id, coalesce(c.order_show_id, o.show_id) as order_show_id, cu.name as customer,
       i.name as item_name, i.spec as item_spec, c.quantity::float8 as quantity, coalesce(c.unit, d.unit) as unit,
@@ -50,12 +54,13 @@ async function cardLabels(db: Db, ids: readonly number[]): Promise<Map<number, C
       left join customers cu on cu.id = o.customer_id
       left join items i on i.id = coalesce(c.item_id, d.item_id)
       left join workflows w on w.id = coalesce(c.workflow_id, d.workflow_id)
-    where c.id = any(${intArray(ids)}) and not c.canceled`);
-  return new Map(found.map(r => [Number(r.id), {
+    where c.id = any(${intArray(ids)}) and not c.canceled
+    order by coalesce(c.order_id, d.order_id), d.line_no nulls last, d.id, c.seq nulls last, c.id`);
+  return found.map(r => ({
     show_id: r.show_id ?? '', order_show_id: r.order_show_id, customer: r.customer, item_name: r.item_name,
     item_spec: r.item_spec, quantity: r.quantity === null ? null : Number(r.quantity), unit: r.unit,
     workflow: r.workflow, seq: r.seq === null ? null : Number(r.seq), total: r.total === null ? null : Number(r.total),
-  }]));
+  }));
 }
 
 export const PRINT_CATEGORY_DEFS: Readonly<Record<PrintCategory, PrintCategoryDef>> = {
@@ -66,8 +71,7 @@ export const PRINT_CATEGORY_DEFS: Readonly<Record<PrintCategory, PrintCategoryDe
     title: n => `流程卡标签 × ${n}`,
     size: async db => parseLabelSize((await configValues(db, ['label_size'])).get('label_size')),
     render: async (db, ids, size) => {
-      const byId = await cardLabels(db, ids);
-      const labels = ids.map(id => byId.get(id)).filter((l): l is CardLabel => !!l);
+      const labels = await cardLabels(db, ids);
       return { html: await renderCardLabels(labels, size), count: labels.length };
     },
   },

@@ -173,6 +173,13 @@ describe('the label sheet', () => {
     expect(s.text).not.toMatch(/<script/i);
   });
 
+  it('prints the labels in card order, whatever order they were picked in (issue 30: 3/3 came before 1/3)', async () => {
+    const picked = [...order.cards[1]!].reverse().concat([...order.cards[0]!].reverse()).map(c => c.id);
+    const s = await fetchSheet(((await print(picked, 'preview')).body.ds as Sheet[])[0]!.print_url);
+    const shown = [...s.text.matchAll(/卡号 (\S+) \//g)].map(m => m[1]);
+    expect(shown).toEqual(order.cards.flat().map(c => c.show_id));
+  });
+
   it('has its own policy: inline styles, no script, framed by this origin only', async () => {
     const s = await fetchSheet(url);
     const csp = s.headers.get('content-security-policy') ?? '';
