@@ -370,6 +370,20 @@ describe.each(ENGINES)('the demo order book on %s', engine => {
     expect(r!.started_unprinted).toBe(0);
   });
 
+  it('inspects the finished goods at the inspection step: one inspection per card past it, over the last months', async () => {
+    const [r] = await q<{ inspections: number; past: number; mismatched: number; months: number }>(sql`select
+      (select count(*)::int from inventorydetails) as inspections,
+      (select count(*)::int from cards c join cardnodes n on n.card_id = c.id join worknodes w on w.id = n.worknode_id
+        where w.name = '质检' and n.status = 'done' and not c.canceled) as past,
+      (select count(*)::int from inventorydetails i join cardnodes n on n.card_id = i.card_id and n.worknode_id = i.worknode_id
+        where i.quantity <> n.good_quantity or i.person_id <> n.person_id or i.inspected_at <> n.finished_at) as mismatched,
+      (select count(distinct date_trunc('month', inspected_at))::int from inventorydetails) as months`);
+    expect(r!.inspections).toBeGreaterThan(100);
+    expect(r!.inspections).toBe(r!.past);
+    expect(r!.mismatched).toBe(0);
+    expect(r!.months).toBeGreaterThanOrEqual(2);
+  });
+
   it('plans the same book for the same catalogue and moment', async () => {
     const now = new Date(2026, 2, 18, 10, 30);
     const a = await database.db.transaction(tx => loadCatalog(tx));

@@ -762,6 +762,8 @@ export async function writePlan(tx: Db, plan: Plan, planner: number | null): Pro
     }
   }
   await insertAll(tx, 'cardnodes', nodeRows);
+  const inspectionRows = await finishedInspectionRows(tx, plan, cardNo, cardIds);
+  await insertAll(tx, 'inventorydetails', inspectionRows);
 
   const printRows = plan.prints.map(p => ({
     title: `流程卡标签 × ${p.cards.length}`, category: 'cards',
@@ -770,7 +772,37 @@ export async function writePlan(tx: Db, plan: Plan, planner: number | null): Pro
   }));
   await insertAll(tx, 'printlogs', printRows);
 
-  return plan.orders.length + lineRows.length + cardRows.length + nodeRows.length + printRows.length;
+  return plan.orders.length + lineRows.length + cardRows.length + nodeRows.length + inspectionRows.length + printRows.length;
+}
+
+/**
+ * The finished-goods inspections of the plan (issue 30: /reports/products showed nothing on the demo): every live
+ * card whose inspection step (质检) is done was inspected there, by whoever did the step, when it finished — the
+ * good quantity passed, the bad one refused, weighed when the item has a weight.
+ */
+async function finishedInspectionRows(tx: Db, plan: Plan, cardNo: ReadonlyMap<PlannedCard, string>,
+  cardIds: ReadonlyMap<string, number>): Promise<Record<string, unknown>[]> {
+  const [node] = await rows<{ id: number }>(tx, sql`select id from worknodes where name = '质检' order by id limit 1`);
+  if (!node) return [];
+  const out: Record<string, unknown>[] = [];
+  for (const o of plan.orders) {
+    for (const l of o.lines) {
+      for (const c of l.cards) {
+        const step = c.nodes.find(n => n.worknode_id === Number(node.id) && n.status === 'done');
+        if (c.canceled || !step || step.finished_at === null || step.person_id === null) continue;
+        const showId = cardNo.get(c)!;
+        const good = step.good_quantity ?? c.quantity;
+        out.push({
+          card_id: cardIds.get(showId)!, card_show_id: showId, item_id: l.product.id, worknode_id: Number(node.id),
+          quantity: good, bad_quantity: step.bad_quantity ?? 0,
+          weight: l.product.weight === null ? null : Math.round(l.product.weight * good * 10_000) / 10_000,
+          grade: (step.bad_quantity ?? 0) > 0 ? 'B' : 'A', person_id: step.person_id, inspected_at: step.finished_at,
+          created_at: step.finished_at, updated_at: step.finished_at,
+        });
+      }
+    }
+  }
+  return out;
 }
 
 /**
