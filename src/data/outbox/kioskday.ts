@@ -15,6 +15,25 @@ export function localDay(d: Date = new Date()): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
+/** What one swipe adds to its day: a start one card started; any other one card finished with its quantities. */
+export function swipeDelta(args: { action?: unknown; good?: unknown; bad?: unknown }): Required<KioskDayDelta> {
+  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  return args.action === 'start' ? { started: 1, finished: 0, good: 0, bad: 0 } : { started: 0, finished: 1, good: n(args.good), bad: n(args.bad) };
+}
+
+/**
+ * Takes a swipe the server rejected out of its day (issue 30: 开工 9 shown, 7 applied): the day counts what the server
+ * applied and what still waits, never a refused swipe. Call it in the transaction that makes the fact a dead letter.
+ */
+export async function removeFromKioskDay(db: OfflineDb, fact: { name: string; at: string; args: Record<string, unknown> }): Promise<void> {
+  const worknodeId = fact.args.worknode_id;
+  if (fact.name !== 'tap' || typeof worknodeId !== 'number') return;
+  const day = localDay(new Date(fact.at));
+  if (!(await db.kioskday.get([day, worknodeId]))) return;
+  const d = swipeDelta(fact.args);
+  await addToKioskDay(db, day, worknodeId, { started: -d.started, finished: -d.finished, good: -d.good, bad: -d.bad });
+}
+
 /** Adds to one day's counts at one work node; call it from a projection (its table is in the fact's transaction). */
 export async function addToKioskDay(db: OfflineDb, day: string, worknodeId: number, delta: KioskDayDelta): Promise<KioskDayRecord> {
   const old = await db.kioskday.get([day, worknodeId]);

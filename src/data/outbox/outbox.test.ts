@@ -4,7 +4,7 @@ import { FACT_VERSION } from '../../domain/contract/facts';
 import type { PushReply } from '../../domain/contract/sync';
 import { OfflineDb, type OutboxRecord } from '../offline/db';
 import { rememberComputer, storedComputer } from './device';
-import { addToKioskDay, kioskDay } from './kioskday';
+import { addToKioskDay, kioskDay, localDay, swipeDelta } from './kioskday';
 import {
   deadLetters, FactArgsError, newFactId, onFactRecorded, outboxIsEmpty, outboxStats, pendingFacts, recordFact, settlePush,
 } from './outbox';
@@ -177,6 +177,25 @@ describe('settling a push reply', () => {
     const s = await settlePush(db, 'K-01', facts, reply(3, facts.map(f => ({ id: f.id, status: 'applied' as const }))));
     expect(s).toEqual({ acknowledged: 3, rejected: 0, removed: 3 });
     expect((await pendingFacts({ db })).map(f => f.seq)).toEqual([4, 5]);
+  });
+
+  it('takes a rejected swipe out of the kiosk\'s day: the day counts what the server applied or still waits (issue 30)', async () => {
+    const db = open();
+    const swipe = async (action: 'start' | 'finish', card: string, good?: number) => {
+      const args = { ...tap(card, action), ...(good === undefined ? {} : { good }) };
+      return recordFact('tap', args, { db, project: async ({ db: d, fact }) => {
+        await addToKioskDay(d, localDay(new Date(fact.at)), 3, swipeDelta(args));
+      } });
+    };
+    const facts = [await swipe('start', 'C1'), await swipe('start', 'C2'), await swipe('finish', 'C1', 40)];
+    const today = localDay(new Date(facts[0]!.at));
+    expect(await kioskDay(today, 3, { db })).toMatchObject({ started: 2, finished: 1, good: 40 });
+    await settlePush(db, 'K-01', facts, reply(3, [
+      { id: facts[0]!.id, status: 'applied' },
+      { id: facts[1]!.id, status: 'rejected', reason: '卡片不存在' },
+      { id: facts[2]!.id, status: 'rejected', reason: '数量超出' },
+    ]));
+    expect(await kioskDay(today, 3, { db })).toMatchObject({ started: 1, finished: 0, good: 0 });
   });
 
   it('deletes nothing above what the push sent, whatever watermark comes back (issue 29: a forged floor)', async () => {

@@ -6,6 +6,7 @@ import { isQuotaError, type DeadLetterRecord, type OfflineDb, type OutboxRecord 
 import { forgetOfflineReads } from '../offline/local-read';
 import { evictCaches } from '../offline/storage';
 import { outboxDb, raiseSeqAbove, SEQ_KEY, storedComputer } from './device';
+import { removeFromKioskDay } from './kioskday';
 
 /**
  * The outbox (DESIGN §6, docs/shopfloor.md "The outbox"): every fact a kiosk or tablet writes is queued here, in the
@@ -202,7 +203,7 @@ export interface Settled {
  */
 export async function settlePush(db: OfflineDb, device: string, sent: readonly OutboxRecord[], reply: PushReply, now = Date.now()): Promise<Settled> {
   const byId = new Map(reply.results.map(r => [r.id, r]));
-  return db.transaction('rw', [db.outbox, db.deadletters, db.counters], async () => {
+  return db.transaction('rw', [db.outbox, db.deadletters, db.counters, db.kioskday], async () => {
     let rejected = 0;
     for (const fact of sent) {
       const r = byId.get(fact.id);
@@ -213,6 +214,7 @@ export async function settlePush(db: OfflineDb, device: string, sent: readonly O
       if (r.key !== undefined) dead.key = r.key;
       await db.deadletters.put(dead);
       await db.outbox.delete(fact.seq);
+      await removeFromKioskDay(db, fact);
       rejected++;
     }
     const highestSent = sent.reduce((m, f) => Math.max(m, f.seq), 0);

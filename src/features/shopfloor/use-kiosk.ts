@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { badgeSalt, loadKioskRows } from '../../data/kiosk-data';
 import { setSyncHold, syncOffline, syncStore } from '../../data/offline/sync-engine';
 import { reconcileDeadLetters } from '../../data/outbox/dead-letters';
-import { addToKioskDay, kioskDay, localDay } from '../../data/outbox/kioskday';
+import { addToKioskDay, kioskDay, localDay, swipeDelta } from '../../data/outbox/kioskday';
 import { pendingFacts, recordFact } from '../../data/outbox/outbox';
 import { outboxStatusStore } from '../../data/outbox/status';
 import type { KioskDayRecord } from '../../data/offline/db';
@@ -76,8 +76,11 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
   useEffect(() => {
     if (worknodeId === null) return;
     let live = true;
-    void kioskDay(localDay(), worknodeId).then(d => { if (live) setDay(d); });
-    return () => { live = false; };
+    const read = () => void kioskDay(localDay(), worknodeId).then(d => { if (live) setDay(d); });
+    read();
+    // A swipe the server rejected leaves the day's counts (settlePush): read them again when dead letters arrive.
+    const unsubscribe = outboxStatusStore.subscribe((s, prev) => { if (s.deadLetters > prev.deadLetters) read(); });
+    return () => { live = false; unsubscribe(); };
   }, [worknodeId]);
 
   // After a push the server holds new state (and supervisors may have resolved this kiosk's dead letters): the copy
@@ -125,8 +128,7 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
       let counts: KioskDayRecord | undefined;
       const fact = await recordFact('tap', args, {
         project: async ({ db }) => {
-          counts = await addToKioskDay(db, today, worknodeId, outcome.action === 'start' ? { started: 1 }
-            : { finished: 1, good: outcome.good ?? 0, bad: outcome.bad ?? 0 });
+          counts = await addToKioskDay(db, today, worknodeId, swipeDelta(args));
         },
       });
       // Shown once committed: a write that fails leaves the counts as they were.
