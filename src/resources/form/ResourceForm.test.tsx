@@ -195,6 +195,30 @@ describe('ResourceForm values and validation', () => {
     });
   });
 
+  it('a reference picker takes the one match of what was typed on Enter (issue 30: the customer picker)', async () => {
+    fetchMock.mockImplementation(async (url: RequestInfo | URL) => {
+      const kw = new URL(String(url), 'http://x').searchParams.get('keyword');
+      return jsonReply({ msg: 'OK', dt: kw === '木' ? [{ id: 5, name: '木箱类' }] : [{ id: 4, name: '纸箱类' }, { id: 5, name: '木箱类' }], total: 2 });
+    });
+    const onSubmit = await renderForm(items, 'create');
+    const input = mustFind<HTMLInputElement>('field-category_id');
+    await click(input);
+    await typeInto(input, '木');
+    await waitFor(() => {
+      const last = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://x');
+      expect(last.searchParams.get('keyword')).toBe('木');
+    });
+    // Once the matches of 木 are in, Enter takes the one.
+    await waitFor(() => expect(document.querySelectorAll('[role="option"]').length).toBe(1));
+    await act(async () => { input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true })); });
+    await waitFor(() => expect(input.value).toBe('木箱类'));
+    await typeInto(mustFind<HTMLInputElement>('field-code'), 'X-1');
+    await typeInto(mustFind<HTMLInputElement>('field-name'), '箱');
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ category_id: 5 });
+  });
+
   it('roles edit their menus as a tree; ticking a group ticks its pages', async () => {
     const onSubmit = await renderForm(roles, 'edit');
     const people = mustFind<HTMLInputElement>('menu-group:/people');

@@ -26,7 +26,7 @@ export function RefSelect(p: RefSelectProps) {
   const [search, setSearch] = useState('');
   const selectedLabel = p.value === null ? '' : p.valueLabel ?? `#${p.value}`;
   const keyword = search === selectedLabel ? '' : search;
-  const { options, loading } = useRefOptions(target, keyword, opened);
+  const { options, loading, settled } = useRefOptions(target, keyword, opened);
   const data = useMemo<RefOption[]>(() => {
     if (p.value === null || options.some(o => o.value === p.value)) return options;
     return [{ value: p.value, label: selectedLabel }, ...options];
@@ -40,6 +40,16 @@ export function RefSelect(p: RefSelectProps) {
         p.onChange(v);
       }}
       onDropdownOpen={() => setOpened(true)} onDropdownClose={() => setOpened(false)}
+      onKeyDown={e => {
+        // Enter with exactly one match of what was typed picks it (issue 30: the customer picker needed the arrows);
+        // never a match of an earlier search still on screen.
+        if (e.key !== 'Enter' || keyword.trim() === '' || !settled || options.length !== 1) return;
+        const only = options[0]!;
+        e.preventDefault();
+        p.onLabel?.(only.value, only.label);
+        p.onChange(only.value);
+        setSearch(only.label);
+      }}
       clearable={!p.required} allowDeselect={false} placeholder={t('forms.ref_search')}
       nothingFoundMessage={loading ? <Loader size="xs" /> : t('forms.ref_nothing_found')}
       rightSection={loading && opened ? <Loader size="xs" /> : undefined}

@@ -21,7 +21,8 @@ export function displayOf(target: ResourceDef, row: Record<string, unknown>): st
  * the server over the resource's `search` fields, so a code finds its row too). Loads only while `enabled` (the
  * dropdown is open), so a form with ten references makes no call until one is opened.
  */
-export function useRefOptions(target: ResourceDef, keyword: string, enabled: boolean): { options: RefOption[]; loading: boolean } {
+export function useRefOptions(target: ResourceDef, keyword: string, enabled: boolean):
+  { options: RefOption[]; loading: boolean; settled: boolean } {
   const [debounced] = useDebouncedValue(keyword.trim(), REF_SEARCH_DEBOUNCE_MS);
   // Under the resource's lists, so a save there refreshes the pickers too; offline resources answer from their copy.
   const q = useResourceList(target, { limit: REF_PAGE_SIZE, keyword: debounced }, { enabled, staleTime: 30_000, keepPrevious: true });
@@ -30,5 +31,7 @@ export function useRefOptions(target: ResourceDef, keyword: string, enabled: boo
     () => (rows ?? []).filter(r => typeof r.id === 'number').map(r => ({ value: r.id as number, label: displayOf(target, r) })),
     [rows, target],
   );
-  return { options, loading: q.isFetching };
+  // `settled`: the options are the matches of `keyword` as typed now (not those of an earlier search still shown).
+  const settled = debounced === keyword.trim() && !q.isFetching && !q.isPlaceholderData && q.data !== undefined;
+  return { options, loading: q.isFetching, settled };
 }
