@@ -18,6 +18,8 @@ export interface KioskRows {
   persons: Row[];
   /** When the cards were last pulled (ms since epoch); null before the first pull finished. */
   asOf: number | null;
+  /** When the persons (the badge list) were last pulled; null before the first pull finished. */
+  personsAsOf: number | null;
 }
 
 export async function loadKioskRows(): Promise<KioskRows> {
@@ -26,7 +28,7 @@ export async function loadKioskRows(): Promise<KioskRows> {
     ['cards', 'cardnodes', 'worknodes', 'workflows', 'persons'].map(t => readOfflineRows(db, t)));
   return {
     cards: cards!.rows, steps: steps!.rows, worknodes: worknodes!.rows, workflows: workflows!.rows, persons: persons!.rows,
-    asOf: cards!.asOf,
+    asOf: cards!.asOf, personsAsOf: persons!.asOf,
   };
 }
 

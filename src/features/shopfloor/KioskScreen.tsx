@@ -145,7 +145,11 @@ export default function KioskScreen() {
               <PanelText result={last} operatorName={kiosk.operator?.name ?? null} />
             </Paper>
             {camera && <CameraScanner onScan={code => onScan(code)} height={240} />}
-            {!kiosk.ready && <Text c="dimmed">{t('shopfloor.kiosk.loading')}</Text>}
+            {!kiosk.ready && (
+              <Text c="dimmed" data-testid={kiosk.loadingBadges ? 'kiosk-loading-badges' : undefined}>
+                {t(kiosk.loadingBadges ? 'shopfloor.kiosk.loading_badges' : 'shopfloor.kiosk.loading')}
+              </Text>
+            )}
             {kiosk.ready && kiosk.asOf === null && <Text c="orange" data-testid="kiosk-no-copy">{t('shopfloor.kiosk.no_copy')}</Text>}
             {kiosk.asOf !== null && (
               <Text size="sm" c="dimmed">{t('shopfloor.kiosk.data_as_of', { time: localDateTimeString(new Date(kiosk.asOf)) })}</Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardState, decideAt, indexOf, type StepRow } from './kiosk-state';
+import { cardState, decideAt, indexOf, kioskReady, type StepRow } from './kiosk-state';
 
 const step = (id: number, seq: number, worknode_id: number, status: StepRow['status'] = 'waiting'): StepRow =>
   ({ id, card_id: 1, seq, worknode_id, status });
@@ -35,5 +35,16 @@ describe('the kiosk\'s view of a card', () => {
     const ix = index([step(11, 2, 7, 'running'), step(12, 3, 8)]);
     expect(decideAt(ix, cardState(ix, 'C1', [])!, 8)).toEqual({ ok: false, reason: 'tap_sequence' });
     expect(decideAt(ix, cardState(ix, 'C1', [])!, 7, { bad: 3 })).toMatchObject({ ok: true, step: { good_quantity: 97, bad_quantity: 3 } });
+  });
+});
+
+describe('kioskReady (issue 30: ready before its badge list, a valid badge was refused)', () => {
+  it('waits for the badge list when the kiosk recognises badges, not otherwise', () => {
+    const base = { indexed: true, saltChecked: true, badgeReader: true };
+    expect(kioskReady({ ...base, badgesAsOf: null })).toBe(false);
+    expect(kioskReady({ ...base, badgesAsOf: 1 })).toBe(true);
+    expect(kioskReady({ ...base, badgeReader: false, badgesAsOf: null })).toBe(true);
+    expect(kioskReady({ ...base, indexed: false, badgesAsOf: 1 })).toBe(false);
+    expect(kioskReady({ ...base, saltChecked: false, badgesAsOf: 1 })).toBe(false);
   });
 });

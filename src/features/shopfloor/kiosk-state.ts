@@ -88,3 +88,12 @@ export function decideAt(index: KioskIndex, card: TapCard, worknodeId: number, o
   if (d.ok && d.action !== 'start' && opts.bad) return decideTap(card, worknodeId, policy, { action: d.action, bad: opts.bad });
   return d;
 }
+
+/**
+ * Whether the kiosk takes scans: its copy has been read and the badge salt looked for — and, when it can recognise
+ * badges, its badge list has arrived at least once (issue 30: a kiosk that looked ready before it refused a valid badge
+ * with 请先刷工牌, and took an unknown badge for a card). Until then it says it is loading the badges.
+ */
+export function kioskReady(s: { indexed: boolean; saltChecked: boolean; badgeReader: boolean; badgesAsOf: number | null }): boolean {
+  return s.indexed && s.saltChecked && (!s.badgeReader || s.badgesAsOf !== null);
+}

@@ -10,7 +10,7 @@ import type { KioskDayRecord } from '../../data/offline/db';
 import type { TapArgs } from '../../domain/contract/facts';
 import { createBadgeHasher, type BadgeHasher } from '../../ui/scanner/badge';
 import { swipeHold } from './swipe-hold';
-import { indexOf, type CardRow, type KioskIndex, type PendingTap, type StepRow, type WorknodeRow } from './kiosk-state';
+import { indexOf, kioskReady, type CardRow, type KioskIndex, type PendingTap, type StepRow, type WorknodeRow } from './kiosk-state';
 import { decideSwipe, type Operator, type SwipeOutcome } from './kiosk-swipe';
 
 /**
@@ -33,6 +33,7 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
   const [operator, setOperator] = useState<Operator | null>(null);
   const [day, setDay] = useState<KioskDayRecord | null>(null);
   const [asOf, setAsOf] = useState<number | null>(null);
+  const [badgesAsOf, setBadgesAsOf] = useState<number | null>(null);
   // The kiosk's swipes of this page's life, replayed with the pending ones until the copy has them (a pulled copy
   // replaces the rows, and an acknowledged fact leaves the outbox before the next pull brings its effect).
   const recent = useRef<PendingTap[]>([]);
@@ -50,6 +51,7 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
         worknodes: rows.worknodes as unknown as WorknodeRow[], workflows: rows.workflows as { id: number; worknode_ids?: number[] }[],
       }));
       setAsOf(rows.asOf);
+      setBadgesAsOf(rows.personsAsOf);
       // Badge hashes reach only roles that may recognise badges (decision 67); people without one cannot badge in.
       const map = new Map<string, Operator>();
       for (const p of rows.persons) {
@@ -141,6 +143,9 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
     }
   }, [index, worknodeId, hasher, badges, operator, lockoutSeconds]);
 
-  const ready = useMemo(() => index !== null && saltChecked, [index, saltChecked]);
-  return { ready, index, operator, setOperator, day, asOf, swipe, badgeReader: hasher !== null };
+  const ready = useMemo(() => kioskReady({ indexed: index !== null, saltChecked, badgeReader: hasher !== null, badgesAsOf }),
+    [index, saltChecked, hasher, badgesAsOf]);
+  // Loading only the badges: the copy is there, the badge list not yet (the screen says so).
+  const loadingBadges = index !== null && saltChecked && !ready;
+  return { ready, loadingBadges, index, operator, setOperator, day, asOf, swipe, badgeReader: hasher !== null };
 }
