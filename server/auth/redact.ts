@@ -1,7 +1,7 @@
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import type { Db } from '../db/connection';
 import { badgeHash, badgeSalt } from './badge-hash';
-import { readsByReferenceOnly } from '../../src/domain/contract/permissions';
+import { isHiddenKey, readsByReferenceOnly } from '../../src/domain/contract/permissions';
 import { canAct, hiddenOf } from './permissions';
 import type { Auth } from './sessions';
 
@@ -29,15 +29,15 @@ export async function redactorFor(db: Db, auth: Auth, res: ResourceDef): Promise
       return out as T;
     }) as Redact;
   }
-  const hidden = hiddenOf(auth, res);
-  if (hidden.length === 0) return identity;
-  const withBadgeHash = res.name === 'persons' && hidden.includes('card_no') && canAct(auth, res, 'badges');
+  const hiddenList = hiddenOf(auth, res);
+  if (hiddenList.length === 0) return identity;
+  const hidden = new Set(hiddenList);
+  const withBadgeHash = res.name === 'persons' && hidden.has('card_no') && canAct(auth, res, 'badges');
   const salt = withBadgeHash ? await badgeSalt(db) : null;
   return (<T extends RowData | null | undefined>(row: T): T => {
     if (!row) return row;
     const out: RowData = {};
-    // A hidden reference takes its joined name along (`<ref>_name`, `<refs>_names`).
-    for (const [k, v] of Object.entries(row)) if (!hidden.includes(k) && !hidden.includes(k.replace(/_names?$/, ''))) out[k] = v;
+    for (const [k, v] of Object.entries(row)) if (!isHiddenKey(hidden, k)) out[k] = v;
     if (salt) {
       const card = row.card_no;
       out.card_no_hash = typeof card === 'string' && card.trim() !== '' ? badgeHash(salt, card) : null;

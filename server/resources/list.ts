@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { maxRowsOf, type CheckedFilter, type ListParams } from '../../src/domain/contract/list';
+import { isHiddenKey } from '../../src/domain/contract/permissions';
 import { queryableField, refOfNameColumn } from '../../src/domain/registry/columns';
 import { resourceByName } from '../../src/domain/resources/all';
 import type { ResourceDef } from '../../src/domain/registry/resource';
@@ -129,16 +130,13 @@ function orderOf(res: ResourceDef, p: ListParams, defaultSort: string | undefine
 }
 
 /** The where clause of a list: the resource's own conditions, the keyword and the filters. */
-/** A hidden field, or the joined name of a hidden reference (`customer_id_name` of a hidden `customer_id`). */
-const isHidden = (hidden: ReadonlySet<string>, field: string): boolean => hidden.has(field) || hidden.has(field.replace(/_names?$/, ''));
-
 export function whereOf(res: ResourceDef, p: ListParams, opts: ListOptions = {}): SQL | undefined {
   const hidden = new Set(opts.hidden ?? []);
   const conds: (SQL | undefined)[] = [...(opts.where ?? [])];
   if (p.keyword) conds.push(keywordCondition(res, p.keyword, hidden));
   for (const flt of p.filter) {
     // A hidden field is refused as a filter; as a plain `field=value` it filters nothing, so it tells nothing either.
-    if (isHidden(hidden, flt.field)) {
+    if (isHiddenKey(hidden, flt.field)) {
       if (flt.plain) continue;
       throw badRequest('bad_filter');
     }
@@ -168,7 +166,7 @@ export async function listRows(db: Db, res: ResourceDef, p: ListParams, opts: Li
   const t = tableOf(res);
   const where = whereOf(res, p, opts);
   const hidden = new Set(opts.hidden ?? []);
-  if (p.sort.some(s => isHidden(hidden, s.field))) throw badRequest('bad_sort');
+  if (p.sort.some(s => isHiddenKey(hidden, s.field))) throw badRequest('bad_sort');
   const order = orderOf(res, p, opts.defaultSort);
   const limit = p.limit ?? res.pageSize ?? 50;
   const cap = opts.cap ?? maxRowsOf(res);

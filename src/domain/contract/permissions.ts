@@ -136,6 +136,15 @@ export function readsByReferenceOnly(p: Permissions, res: ResourceDef): boolean 
 }
 
 /**
+ * Whether a row's key is one the caller may not see: a hidden field, or the joined name of a hidden reference
+ * (`customer_id_name` of a hidden `customer_id`, `<refs>_names`). Used by the redactor and by the list's filter and
+ * sort checks alike.
+ */
+export function isHiddenKey(hidden: ReadonlySet<string>, key: string): boolean {
+  return hidden.has(key) || hidden.has(key.replace(/_names?$/, ''));
+}
+
+/**
  * The fields of a resource the caller may not see (nor filter, sort or search by): the sensitive ones unless it may
  * edit the resource; every one but the display name when it reads the resource by reference only (issue 29: the
  * operator listed every order's customer, amount and check code because its cards name the orders).
