@@ -124,34 +124,52 @@ export function withOwner(auth: Auth, res: ResourceDef, values: RowData): RowDat
 /** The field a refusal of a row that is not the caller's points at: its owner field, or the reference to its parent. */
 const ownerFieldOf = (res: ResourceDef): string => ownerParent(res)?.via ?? res.owner!;
 
+/** Maps the refusal of the `index`-th row of a write of many to the error its caller reports (a line's cell). */
+export type RowError = (index: number, e: unknown) => unknown;
+export const asIs: RowError = (_i, e) => e;
+
+export interface RowChange { before: RowData | null; after: RowData | null }
+
 /**
- * A write by a scoped caller, checked inside its transaction once the row is written: the row before it (update,
- * delete) must have been the caller's — else 404 — and the row after it (create, update) must still be.
+ * A write by a scoped caller, checked inside its transaction once the rows are written: each row before it (update,
+ * delete) must have been the caller's — else 404 — and each row after it (create, update) must still be. One query
+ * for the lot (an order's 500 lines ask for their order once).
  */
-export async function checkRowScope(tx: Db, auth: Auth, res: ResourceDef, before: RowData | null, after: RowData | null): Promise<void> {
+export async function checkRowScope(tx: Db, auth: Auth, res: ResourceDef, changes: readonly RowChange[],
+  rowError: RowError = asIs): Promise<void> {
   if (!isScoped(auth, res)) return;
-  if (before) await assertOwnRow(tx, auth, res, before);
-  if (after && !(await isOwnRow(tx, auth, res, after))) {
-    throw new ApiError(403, 'not_own_row', {}, { [ownerFieldOf(res)]: { key: 'not_own_row' } });
-  }
+  const befores = changes.flatMap(c => (c.before ? [c.before] : []));
+  const ownBefore = new Set(await ownRows(tx, auth, res, befores));
+  const lostAt = changes.findIndex(c => c.before && !ownBefore.has(c.before));
+  if (lostAt >= 0) throw rowError(lostAt, notFound());
+  const afters = changes.flatMap(c => (c.after ? [c.after] : []));
+  const ownAfter = new Set(await ownRows(tx, auth, res, afters));
+  const givenAt = changes.findIndex(c => c.after && !ownAfter.has(c.after));
+  if (givenAt >= 0) throw rowError(givenAt, new ApiError(403, 'not_own_row', {}, { [ownerFieldOf(res)]: { key: 'not_own_row' } }));
 }
 
 /**
  * The references a write sets: each one it changes that names a row of a resource the caller is scoped on must name
  * one of the caller's rows (a salesperson's order is for one of its own customers). Checked inside the write's
- * transaction, after the row is written; a reference left as it was is not checked again (a customer handed to a
- * colleague since does not freeze the orders made for it).
+ * transaction, after the rows are written, one query per referenced resource; a reference left as it was is not
+ * checked again (a customer handed to a colleague since does not freeze the orders made for it).
  */
-export async function checkReferences(tx: Db, auth: Auth, res: ResourceDef, before: RowData | null, after: RowData | null): Promise<void> {
-  if (!after) return;
+export async function checkReferences(tx: Db, auth: Auth, res: ResourceDef, changes: readonly RowChange[],
+  rowError: RowError = asIs): Promise<void> {
   for (const [field, f] of Object.entries(res.fields)) {
     if (f.type !== 'ref') continue;
-    const v = after[field];
-    if (typeof v !== 'number' || (before && before[field] === v)) continue;
     const target = resourceByName(f.to)!;
     if (!target.owner || !isScoped(auth, target)) continue;
+    const set = changes.map(({ before, after }) => {
+      const v = after?.[field];
+      return typeof v === 'number' && !(before && before[field] === v) ? v : undefined;
+    });
+    const ids = [...new Set(set.filter((v): v is number => v !== undefined))];
+    if (ids.length === 0) continue;
     const tt = tableOf(target);
-    const found = await rows<RowData>(tx, sql`select * from ${tt} where ${column(tt, 'id')} = ${v}`);
-    if (!(await isOwnRow(tx, auth, target, found[0]))) throw new ApiError(403, 'not_own_row', {}, { [field]: { key: 'not_own_row' } });
+    const found = await rows<RowData>(tx, sql`select * from ${tt} where ${column(tt, 'id')} = any(${sql.param(ids)}::int[])`);
+    const own = new Set((await ownRows(tx, auth, target, found)).map(r => Number(r.id)));
+    const at = set.findIndex(v => v !== undefined && !own.has(v));
+    if (at >= 0) throw rowError(at, new ApiError(403, 'not_own_row', {}, { [field]: { key: 'not_own_row' } }));
   }
 }

@@ -9,7 +9,7 @@ import { column } from '../db/columns';
 import { checkConfigValue } from './config-values';
 import { TYPED_CONFIG } from '../../src/domain/rules/config-types';
 import { grantExceeds } from './permissions';
-import { checkReferences, checkRowScope } from './row-scope';
+import { asIs, checkReferences, checkRowScope, type RowChange, type RowError } from './row-scope';
 import { revokeAccount, type Auth } from './sessions';
 
 /**
@@ -105,9 +105,21 @@ async function checkRole(tx: Db, auth: Auth, before: RowData | null, after: RowD
 }
 
 export async function checkWrite(tx: Db, res: ResourceDef, auth: Auth, before: RowData | null, after: RowData | null): Promise<void> {
-  await checkRowScope(tx, auth, res, before, after);
-  await checkReferences(tx, auth, res, before, after);
-  if (res.name === 'accounts') await checkAccount(tx, auth, before, after);
-  else if (res.name === 'roles') await checkRole(tx, auth, before, after);
-  else if (res.name === TYPED_CONFIG.resource) checkConfigValue(after);
+  await checkWrites(tx, res, auth, [{ before, after }]);
+}
+
+/** `checkWrite` of the rows of one write of many: the row scope and references asked once for the lot. */
+export async function checkWrites(tx: Db, res: ResourceDef, auth: Auth, changes: readonly RowChange[],
+  rowError: RowError = asIs): Promise<void> {
+  await checkRowScope(tx, auth, res, changes, rowError);
+  await checkReferences(tx, auth, res, changes, rowError);
+  for (const [i, { before, after }] of changes.entries()) {
+    try {
+      if (res.name === 'accounts') await checkAccount(tx, auth, before, after);
+      else if (res.name === 'roles') await checkRole(tx, auth, before, after);
+      else if (res.name === TYPED_CONFIG.resource) checkConfigValue(after);
+    } catch (e) {
+      throw rowError(i, e);
+    }
+  }
 }

@@ -27,6 +27,11 @@ export interface Database {
    * from at start; a checkpoint first keeps that recovery short.
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * How many statements the server has sent through this handle since it opened (drizzle's logger counts them): what a
+   * request costs in round trips, for the tests and benches that hold a write to a bounded number (issue 29).
+   */
+  statements(): number;
   /** PostgreSQL: the connection string (pg_dump reads the same database). */
   url?: string;
   close(): Promise<void>;
@@ -60,10 +65,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     extensions: { pg_trgm },
   });
   yieldBeforeEachQuery(client);
-  const db = drizzlePglite(client) as unknown as Db;
+  const counter = statementCounter();
+  const db = drizzlePglite(client, { logger: counter }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
+    statements: () => counter.count,
     // One process owns a PGlite folder, so there is nobody to race with.
     withMigrationLock: fn => fn(async text => { await client.exec(text); }),
     dumpDataDir: async () => {
@@ -72,6 +79,11 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/** A drizzle logger that only counts the statements it is shown (Database.statements). */
+function statementCounter(): { count: number; logQuery(): void } {
+  return { count: 0, logQuery() { this.count += 1; } };
 }
 
 /**
@@ -93,10 +105,12 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10), application_name: APPLICATION_NAME });
   // A dropped idle connection must not crash the server; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzlePg(pool) as unknown as Db;
+  const counter = statementCounter();
+  const db = drizzlePg(pool, { logger: counter }) as unknown as Db;
   return {
     db,
     engine: 'postgres',
+    statements: () => counter.count,
     url,
     withMigrationLock: async fn => {
       const c = await pool.connect();

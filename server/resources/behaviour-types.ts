@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../src/domain/registry/resource';
+import type { RowError } from '../auth/row-scope';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/connection';
 import type { Params } from '../lib/params';
@@ -24,6 +25,16 @@ export interface PrepareContext {
   values: RowData;
 }
 
+/** The rows of one write of many (an order's lines, an import): each with its stored row (null on create). */
+export interface PrepareManyContext {
+  res: ResourceDef;
+  auth: Auth;
+  mode: 'create' | 'update';
+  rows: readonly { before: RowData | null; values: RowData }[];
+  /** The error to throw for a refusal of the `index`-th row (an order's save names the line's cell). */
+  rowError: RowError;
+}
+
 export interface ForkContext {
   res: ResourceDef;
   auth: Auth;
@@ -41,6 +52,14 @@ export interface AfterWriteContext {
   /** The row as stored before the write (null on create) and after it (null on delete). */
   before: RowData | null;
   after: RowData | null;
+}
+
+export interface AfterWriteManyContext {
+  res: ResourceDef;
+  auth: Auth;
+  action: WriteAction;
+  changes: readonly { before: RowData | null; after: RowData | null }[];
+  rowError: RowError;
 }
 
 /**
@@ -61,8 +80,16 @@ export interface Behaviour {
    * null to write the row itself. The reply names the copy, so the client sees where its change went.
    */
   fork?(tx: Db, ctx: ForkContext): Promise<RowData | null>;
+  /**
+   * `prepare` of many rows of one write at once, in their order (what the rows share — their order, their items — read
+   * once, and a number one row takes seen by the next): a resource written many rows at a time declares this instead
+   * of `prepare`, and a single save is a batch of one (write-steps.ts), so its rules are written once.
+   */
+  prepareMany?(tx: Db, ctx: PrepareManyContext): Promise<RowData[]>;
   /** After the row is written, in the same transaction: keeps dependent rows and sums up to date, or refuses. */
   afterWrite?(tx: Db, ctx: AfterWriteContext): Promise<void>;
+  /** `afterWrite` of many rows of one write at once (sums refreshed once); declared instead of `afterWrite`. */
+  afterWriteMany?(tx: Db, ctx: AfterWriteManyContext): Promise<void>;
   /** The resource's own list parameters (spec §7, e.g. cards' `notfinished`), beside the generic ones. */
   list?(auth: Auth, p: Params, res: ResourceDef): ExtraListOptions;
 }

@@ -33,16 +33,20 @@ export async function recordHistory(db: Db, res: ResourceDef, action: string, ki
 }
 
 /**
- * History of rows written together by the server (the cards of one generation): one entry per row, each at the row's
- * own change number, in one statement per thousand rows.
+ * History of rows written together (an order's lines, a generation's cards, an import): one entry per row, each at the
+ * row's own change number, in one statement from one JSON text per 5,000 rows (JSON.stringify is native; drizzle's
+ * builder escaped each snapshot as a parameter, a fifth of a 500-line save: bench/orders).
  */
 export async function recordHistoryBatch(db: Db, res: ResourceDef, action: string,
   changes: readonly { before: RowData | null; after: RowData }[], auth: Auth): Promise<void> {
-  const values = changes.map(({ before, after }) => ({
-    table_name: res.name, kid: after.id as number, action, rev: Number(after.rev), by_id: auth.accountId, by_name: auth.name,
-    before: before ? snapshot(res, before) : null, after: snapshot(res, after),
-  }));
-  for (let i = 0; i < values.length; i += 1_000) await db.insert(history).values(values.slice(i, i + 1_000));
+  for (let i = 0; i < changes.length; i += 5_000) {
+    const json = JSON.stringify(changes.slice(i, i + 5_000).map(({ before, after }) => ({
+      kid: after.id as number, rev: Number(after.rev), before: before ? snapshot(res, before) : null, after: snapshot(res, after),
+    })));
+    await db.execute(sql`insert into history (table_name, kid, action, rev, by_id, by_name, before, after)
+      select ${res.name}, x.kid, ${action}, x.rev, ${auth.accountId}::int, ${auth.name}, x.before, x.after
+      from json_to_recordset(${json}::json) as x(kid integer, rev bigint, before jsonb, after jsonb)`);
+  }
 }
 
 export async function nextRev(db: Db): Promise<number> {

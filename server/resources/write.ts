@@ -1,11 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { resourceLabel } from '../../src/domain/i18n/resource-labels';
 import type { Lang } from '../../src/domain/messages/catalog';
-import { saveSchema } from '../../src/domain/registry/input-schema';
-import type { FieldError } from '../../src/domain/registry/issue-keys';
-import { fieldErrorsOf } from '../../src/domain/registry/issue-keys';
 import type { ResourceDef } from '../../src/domain/registry/resource';
-import { resourceByName } from '../../src/domain/resources/all';
 import type { Auth } from '../auth/sessions';
 import { referrersOf } from '../auth/permissions';
 import { assertOwnRow } from '../auth/row-scope';
@@ -13,12 +9,12 @@ import { checkWrite } from '../auth/write-rules';
 import type { Db } from '../db/connection';
 import { tableOf, tombstones } from '../db/tables';
 import { ApiError, badRequest, notFound } from '../lib/api-error';
-import { hashPassword } from '../lib/secrets';
 import { column } from '../db/columns';
 import { detailRow } from './list';
 import { behaviourOf } from './behaviour-registry';
 import { keepRowFiles } from './row-files';
-import { nextRev, recordHistory, staleVersion } from './write-primitives';
+import { cancelMany, createMany, updateMany } from './write-many';
+import { nextRev, recordHistory } from './write-primitives';
 
 // The steps a write shares with the behaviours live in write-primitives.ts (a behaviour importing this file would close
 // an import cycle through behaviours/); re-exported for the writers that import them from here.
@@ -26,60 +22,12 @@ export { nextRev, recordHistory, recordHistoryBatch, setDerived, staleVersion, s
 
 type RowData = Record<string, unknown>;
 
-/**
- * Validates a save's values against the declaration, then normalises them for storage: defaults on create,
- * empty unique text → null (so two blank codes do not collide), passwords hashed.
- */
-export async function validateValues(db: Db, res: ResourceDef, raw: RowData, mode: 'create' | 'update'): Promise<RowData> {
-  const parsed = saveSchema(res, mode).safeParse(raw);
-  if (!parsed.success) {
-    throw new ApiError(422, 'invalid_input', {}, fieldErrorsOf(parsed.error, raw));
-  }
-  const values: RowData = {};
-  for (const [k, v] of Object.entries(parsed.data)) if (v !== undefined) values[k] = v;
-  for (const [k, f] of Object.entries(res.fields)) {
-    if (mode === 'create' && values[k] === undefined && 'default' in f && f.default !== undefined) values[k] = f.default;
-    if (f.type === 'text' && f.unique && values[k] === '') values[k] = null;
-    // Date-times travel as ISO strings; the column wants a Date.
-    if (f.type === 'datetime' && typeof values[k] === 'string') values[k] = new Date(values[k] as string);
-    if (f.type === 'password') {
-      if (values[k]) values[k] = await hashPassword(values[k] as string);
-      else delete values[k];
-    }
-  }
-  await checkReferences(db, res, values);
-  return values;
-}
+export { validateValues } from './validate';
 
-/** Every referenced id must exist (list references have no foreign key, so the server is their only guard). */
-async function checkReferences(db: Db, res: ResourceDef, values: RowData): Promise<void> {
-  const errors: Record<string, FieldError> = {};
-  for (const [k, f] of Object.entries(res.fields)) {
-    if (f.type !== 'ref' && f.type !== 'refs') continue;
-    const v = values[k];
-    const ids = [...new Set(f.type === 'ref' ? (v == null ? [] : [v as number]) : ((v as number[] | null) ?? []))];
-    if (ids.length === 0) continue;
-    const target = tableOf(resourceByName(f.to)!);
-    const found = await db.select({ id: column(target, 'id') }).from(target).where(inArray(column(target, 'id'), ids));
-    if (found.length !== ids.length) errors[k] = { key: 'ref_missing' };
-  }
-  if (Object.keys(errors).length) throw new ApiError(422, 'invalid_input', {}, errors);
-}
-
+/** Creates a row as the generic save does: a write of one row (write-many.ts), then the row as a reply shows it. */
 export async function createRow(db: Db, res: ResourceDef, raw: RowData, auth: Auth): Promise<RowData> {
-  const validated = await validateValues(db, res, raw, 'create');
-  const behaviour = behaviourOf(res.name);
   return db.transaction(async tx => {
-    const t = tableOf(res);
-    const values = behaviour?.prepare
-      ? await behaviour.prepare(tx, { res, auth, mode: 'create', before: null, values: validated }) : validated;
-    const rev = await nextRev(tx);
-    const [row] = await tx.insert(t).values({ ...values, rev, created_by: auth.accountId, updated_by: auth.accountId })
-      .returning();
-    await checkWrite(tx, res, auth, null, row!);
-    await behaviour?.afterWrite?.(tx, { res, auth, action: 'create', before: null, after: row! });
-    await recordHistory(tx, res, 'create', row!.id as number, null, row!, auth, rev);
-    await keepRowFiles(tx, res, [{ before: null, after: row! }]);
+    const [row] = await createMany(tx, res, [raw], auth);
     return (await detailRow(tx, res, row!.id as number))!;
   });
 }
@@ -90,29 +38,10 @@ export async function createRow(db: Db, res: ResourceDef, raw: RowData, auth: Au
  */
 export async function updateRow(db: Db, res: ResourceDef, id: number, version: number, raw: RowData, auth: Auth):
   Promise<RowData> {
-  const validated = await validateValues(db, res, raw, 'update');
-  const behaviour = behaviourOf(res.name);
   return db.transaction(async tx => {
-    const t = tableOf(res);
-    const [stored] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
-    if (!stored) throw notFound();
-    // Another's row is absent to a caller scoped to its own (before any 409 could name who changed it).
-    await assertOwnRow(tx, auth, res, stored);
-    if (stored.version !== version) throw await staleVersion(tx, stored);
-    // A row that must stay as it is (behaviours/types.ts `fork`) is copied, and the change goes to the copy.
-    const before = (await behaviour?.fork?.(tx, { res, auth, mode: 'update', before: stored, values: validated })) ?? stored;
-    const target = before.id as number;
-    const values = behaviour?.prepare
-      ? await behaviour.prepare(tx, { res, auth, mode: 'update', before, values: validated }) : validated;
-    const rev = await nextRev(tx);
-    const [after] = await tx.update(t).set({
-      ...values, rev, version: (before.version as number) + 1, updated_at: new Date(), updated_by: auth.accountId,
-    }).where(eq(column(t, 'id'), target)).returning();
-    await checkWrite(tx, res, auth, before, after!);
-    await behaviour?.afterWrite?.(tx, { res, auth, action: 'update', before, after: after! });
-    await recordHistory(tx, res, 'update', target, before, after!, auth, rev);
-    await keepRowFiles(tx, res, [{ before, after: after! }]);
-    return (await detailRow(tx, res, target))!;
+    const [after] = await updateMany(tx, res, [{ id, version, values: raw }], auth);
+    // A row that must stay as it is was forked: the reply names the copy the change went to.
+    return (await detailRow(tx, res, after!.id as number))!;
   });
 }
 
@@ -120,19 +49,7 @@ export async function updateRow(db: Db, res: ResourceDef, id: number, version: n
 export async function cancelRow(db: Db, res: ResourceDef, id: number, version: number | undefined, auth: Auth): Promise<RowData> {
   if (res.kind !== 'document') throw badRequest('not_cancelable');
   return db.transaction(async tx => {
-    const t = tableOf(res);
-    const [before] = await tx.select().from(t).where(eq(column(t, 'id'), id)).for('update');
-    if (!before) throw notFound();
-    await assertOwnRow(tx, auth, res, before);
-    if (version !== undefined && before.version !== version) throw await staleVersion(tx, before);
-    if (before.canceled) throw new ApiError(409, 'already_canceled');
-    const rev = await nextRev(tx);
-    const [after] = await tx.update(t).set({
-      canceled: true, rev, version: (before.version as number) + 1, updated_at: new Date(), updated_by: auth.accountId,
-    }).where(eq(column(t, 'id'), id)).returning();
-    await checkWrite(tx, res, auth, before, after!);
-    await behaviourOf(res.name)?.afterWrite?.(tx, { res, auth, action: 'cancel', before, after: after! });
-    await recordHistory(tx, res, 'cancel', id, before, after!, auth, rev);
+    await cancelMany(tx, res, [{ id, version }], auth);
     return (await detailRow(tx, res, id))!;
   });
 }

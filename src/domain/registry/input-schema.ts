@@ -159,6 +159,16 @@ export type SaveMode = 'create' | 'update';
  * only the fields sent are changed, and a required one may not be cleared.
  */
 export function saveSchema(res: ResourceDef, mode: SaveMode): z.ZodType<Record<string, unknown>> {
+  // Built once per resource and mode (a declaration does not change): a 500-line save parsed 500 lines with a schema
+  // built for each, a third of its time (bench/orders).
+  let built = SAVE_SCHEMAS.get(res);
+  if (!built) SAVE_SCHEMAS.set(res, built = {});
+  return built[mode] ??= buildSaveSchema(res, mode);
+}
+
+const SAVE_SCHEMAS = new WeakMap<ResourceDef, Partial<Record<SaveMode, z.ZodType<Record<string, unknown>>>>>();
+
+function buildSaveSchema(res: ResourceDef, mode: SaveMode): z.ZodType<Record<string, unknown>> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, f] of Object.entries(res.fields)) {
     if (f.readOnly) continue;

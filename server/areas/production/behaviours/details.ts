@@ -1,15 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { items } from '../../../../src/domain/resources/items/items';
 import { orders } from '../../../../src/domain/resources/orders/orders';
 import { lineAmount } from '../../../../src/domain/rules/numbers';
 import { convertQuantity } from '../../../../src/domain/rules/property-columns';
-import { rows } from '../../../db/connection';
+import { column } from '../../../db/columns';
+import { rows, type Db } from '../../../db/connection';
+import { tableOf } from '../../../db/tables';
 import { ApiError } from '../../../lib/api-error';
 import { cancelCardsOfLines } from '../cancel-cards';
 import { refreshOrderSums } from '../derived';
-import { fromUnits, rowById, units } from '../rows';
+import { fromUnits, units, type RowData } from '../rows';
 import { assertOrderEditable } from './orders';
-import { currentFormulaOf } from '../../formulas/current';
+import { currentFormulasOf } from '../../formulas/current';
 import type { Behaviour } from '../../../resources/behaviour-types';
 
 const fieldError = (field: string, key: 'line_below_cards' | 'line_locked_by_cards' | 'line_other_order', params?: Record<string, number>) =>
@@ -27,57 +29,97 @@ const fieldError = (field: string, key: 'line_below_cards' | 'line_locked_by_car
  * - the order's `quantity` and `amount` follow every write of a line.
  */
 export const detailsBehaviour: Behaviour = {
-  async prepare(tx, { mode, before, values }) {
-    const out = { ...values };
-    if (mode === 'update' && 'order_id' in out && out.order_id !== before!.order_id) throw fieldError('order_id', 'line_other_order');
-    const order = await rowById(tx, orders, (mode === 'create' ? out.order_id : before!.order_id) as number, true);
-    if (!order) throw new ApiError(422, 'invalid_input', {}, { order_id: { key: 'ref_missing' } });
-    assertOrderEditable(order);
-    if (mode === 'update' && before!.canceled) throw new ApiError(409, 'already_canceled');
+  // In batch form (write-many.ts): an order's 500 lines read their order, items, formulas and last line number once.
+  async prepareMany(tx, { mode, rows: list, rowError }) {
+    const orderIdOf = (r: typeof list[number]) => Number(mode === 'create' ? r.values.order_id : r.before!.order_id);
+    list.forEach((r, i) => {
+      if (mode === 'update' && 'order_id' in r.values && r.values.order_id !== r.before!.order_id) {
+        throw rowError(i, fieldError('order_id', 'line_other_order'));
+      }
+      if (mode === 'update' && r.before!.canceled) throw rowError(i, new ApiError(409, 'already_canceled'));
+    });
+    const orderById = await lockedOrders(tx, list.map(orderIdOf));
+    list.forEach((r, i) => {
+      const order = orderById.get(orderIdOf(r));
+      if (!order) throw rowError(i, new ApiError(422, 'invalid_input', {}, { order_id: { key: 'ref_missing' } }));
+      assertOrderEditable(order);
+    });
 
-    const itemId = (out.item_id ?? before?.item_id) as number;
-    if (mode === 'create') {
-      const item = await rowById(tx, items, itemId);
-      if (out.line_no == null) {
-        const [r] = await rows<{ n: number | null }>(tx, sql`select max(line_no) as n from details where order_id = ${order.id as number}`);
-        out.line_no = Number(r?.n ?? 0) + 1;
+    const creating = mode === 'create';
+    const itemIds = list.map(r => Number(r.values.item_id));
+    const itemById = creating ? await itemsById(tx, itemIds) : new Map<number, RowData>();
+    const formulaOf = creating ? await currentFormulasOf(tx, itemIds) : new Map<number, number>();
+    const lastLine = creating ? await lastLineNumbers(tx, [...orderById.keys()]) : new Map<number, number>();
+
+    return list.map(({ before, values }, i) => {
+      const out = { ...values };
+      const order = orderById.get(orderIdOf(list[i]!))!;
+      if (creating) {
+        const itemId = Number(out.item_id);
+        const item = itemById.get(itemId);
+        // A line without a number takes the next of its order; the lines of one write follow each other.
+        const last = lastLine.get(Number(order.id)) ?? 0;
+        if (out.line_no == null) out.line_no = last + 1;
+        lastLine.set(Number(order.id), Math.max(last, Number(out.line_no)));
+        for (const k of ['unit', 'unit2', 'unit3', 'workflow_id', 'price'] as const) {
+          if (out[k] === undefined || out[k] === null || out[k] === '') out[k] = item?.[k] ?? null;
+        }
+        // The line is made with the item's current formula unless it names one (docs/formulas.md): a change to that
+        // version later makes a new version and leaves this line's requirement as it was.
+        if (out.formula_id == null) out.formula_id = formulaOf.get(itemId) ?? null;
+        const q = Number(out.quantity);
+        if (out.quantity2 == null) out.quantity2 = convertQuantity(q, item?.rate2 as number | null) ?? null;
+        if (out.quantity3 == null) out.quantity3 = convertQuantity(q, item?.rate3 as number | null) ?? null;
+      } else {
+        const cardUnits = units(before!.card_quantity);
+        if (cardUnits > 0) {
+          if ('item_id' in out && out.item_id !== before!.item_id) throw rowError(i, fieldError('item_id', 'line_locked_by_cards'));
+          if ('workflow_id' in out && out.workflow_id !== before!.workflow_id) {
+            throw rowError(i, fieldError('workflow_id', 'line_locked_by_cards'));
+          }
+        }
+        if ('quantity' in out && units(out.quantity) < cardUnits) {
+          throw rowError(i, fieldError('quantity', 'line_below_cards', { min: fromUnits(cardUnits) }));
+        }
       }
-      for (const k of ['unit', 'unit2', 'unit3', 'workflow_id', 'price'] as const) {
-        if (out[k] === undefined || out[k] === null || out[k] === '') out[k] = item?.[k] ?? null;
+      const lineNo = out.line_no ?? before?.line_no;
+      out.code = `${order.show_id as string}-${String(lineNo)}`;
+      if (creating || 'quantity' in out || 'price' in out) {
+        const q = (out.quantity ?? before?.quantity) as number | null;
+        const p = (out.price !== undefined ? out.price : before?.price) as number | null;
+        out.amount = lineAmount(q == null ? null : Number(q), p == null ? null : Number(p));
       }
-      // The line is made with the item's current formula unless it names one (docs/formulas.md): a change to that
-      // version later makes a new version and leaves this line's requirement as it was.
-      if (out.formula_id == null) out.formula_id = await currentFormulaOf(tx, itemId);
-      const q = Number(out.quantity);
-      if (out.quantity2 == null) out.quantity2 = convertQuantity(q, item?.rate2 as number | null) ?? null;
-      if (out.quantity3 == null) out.quantity3 = convertQuantity(q, item?.rate3 as number | null) ?? null;
-    } else {
-      const cardUnits = units(before!.card_quantity);
-      if (cardUnits > 0) {
-        if ('item_id' in out && out.item_id !== before!.item_id) throw fieldError('item_id', 'line_locked_by_cards');
-        if ('workflow_id' in out && out.workflow_id !== before!.workflow_id) throw fieldError('workflow_id', 'line_locked_by_cards');
-      }
-      if ('quantity' in out && units(out.quantity) < cardUnits) {
-        throw fieldError('quantity', 'line_below_cards', { min: fromUnits(cardUnits) });
-      }
-    }
-    const lineNo = out.line_no ?? before?.line_no;
-    out.code = `${order.show_id as string}-${String(lineNo)}`;
-    if (mode === 'create' || 'quantity' in out || 'price' in out) {
-      const q = (out.quantity ?? before?.quantity) as number | null;
-      const p = (out.price !== undefined ? out.price : before?.price) as number | null;
-      out.amount = lineAmount(q == null ? null : Number(q), p == null ? null : Number(p));
-    }
-    return out;
+      return out;
+    });
   },
 
-  async afterWrite(tx, { action, before, after, auth }) {
-    const orderId = (after ?? before)!.order_id as number;
+  async afterWriteMany(tx, { action, changes, auth }) {
+    const orderIds = changes.map(c => Number((c.after ?? c.before)!.order_id));
     if (action === 'cancel') {
-      const order = await rowById(tx, orders, orderId, true);
-      if (order) assertOrderEditable(order);
-      await cancelCardsOfLines(tx, [after!.id as number], auth);
+      for (const order of (await lockedOrders(tx, orderIds)).values()) assertOrderEditable(order);
+      await cancelCardsOfLines(tx, changes.map(c => c.after!.id as number), auth);
     }
-    await refreshOrderSums(tx, [orderId]);
+    await refreshOrderSums(tx, orderIds);
   },
 };
+
+/** The orders of `ids`, locked in id order (two saves of lines of the same orders queue, never deadlock). */
+async function lockedOrders(tx: Db, ids: readonly number[]): Promise<Map<number, RowData>> {
+  const t = tableOf(orders);
+  const found = await tx.select().from(t).where(inArray(column(t, 'id'), [...new Set(ids)]))
+    .orderBy(column(t, 'id')).for('update');
+  return new Map(found.map(o => [Number(o.id), o]));
+}
+
+async function itemsById(tx: Db, ids: readonly number[]): Promise<Map<number, RowData>> {
+  const t = tableOf(items);
+  const found = await tx.select().from(t).where(inArray(column(t, 'id'), [...new Set(ids)]));
+  return new Map(found.map(r => [Number(r.id), r]));
+}
+
+/** The highest line number each order has used (its cancelled lines included: a number is never given twice). */
+async function lastLineNumbers(tx: Db, orderIds: readonly number[]): Promise<Map<number, number>> {
+  const found = await rows<{ order_id: number; n: number | null }>(tx, sql`
+    select order_id, max(line_no) as n from details where order_id = any(${sql.param([...orderIds])}::int[]) group by order_id`);
+  return new Map(found.map(r => [Number(r.order_id), Number(r.n ?? 0)]));
+}

@@ -22,7 +22,8 @@ import { detailRow } from '../../../resources/list';
 import { accountsOfPerson, sendMessage } from '../../../resources/messages';
 import { changedFields } from '../changed';
 import { rowById, statusParam, type RowData } from '../rows';
-import { cancelRow, createRow, staleVersion, systemUpdate, updateRow } from '../../../resources/write';
+import { createRow, staleVersion, systemUpdate, updateRow } from '../../../resources/write';
+import { cancelMany, createMany, updateMany } from '../../../resources/write-many';
 
 const idOf = optionalId;
 
@@ -31,6 +32,14 @@ function asLineError(e: unknown, index: number): unknown {
   if (!(e instanceof ApiError) || Object.keys(e.fieldErrors).length === 0) return e;
   const prefixed = Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [`lines.${index}.${k}`, v]));
   return new ApiError(e.status, e.key, e.params, prefixed, e.extra);
+}
+
+/** The order and state of the lines named, by id (a line not found is absent). */
+async function lineOrders(tx: Db, ids: readonly number[]): Promise<Map<number, { order_id: number; canceled: boolean }>> {
+  if (ids.length === 0) return new Map();
+  const found = await rows<{ id: number; order_id: number; canceled: boolean }>(tx, sql`
+    select id, order_id, canceled from details where id = any(${sql.param([...new Set(ids)])}::int[])`);
+  return new Map(found.map(r => [Number(r.id), { order_id: Number(r.order_id), canceled: r.canceled }]));
 }
 
 /** The order's live lines, in line order, as replies carry rows. */
@@ -68,35 +77,38 @@ async function saveWithLines(tx: Db, auth: Auth, p: SaveWithLinesParams): Promis
     orderId = id;
   }
 
+  // The lines in three sets, each written set-based (write-many.ts): a 500-line order is a few statements, not
+  // thousands, so it holds the embedded database a fraction of a second (issue 29, bench/orders).
+  const creates: { index: number; values: RowData }[] = [];
+  const updates: { index: number; id: number; version: number; values: RowData }[] = [];
   for (const [i, raw] of (p.lines ?? []).entries()) {
-    try {
-      const { id: lineRawId, version: lineRawVersion, order_id: _ignored, ...values } = raw;
-      const lineId = idOf(lineRawId);
-      if (lineId === undefined) {
-        assertCreate(auth, details);
-        await createRow(tx, details, { ...values, order_id: orderId }, auth);
-        continue;
-      }
-      const lineVersion = idOf(lineRawVersion);
-      if (lineVersion === undefined) throw new ApiError(422, 'invalid_input', {}, { version: { key: 'required' } });
-      const before = await rowById(tx, details, lineId, true);
-      if (!before || before.order_id !== orderId) throw new ApiError(422, 'invalid_input', {}, { id: { key: 'line_other_order' } });
-      if (before.version !== lineVersion) throw await staleVersion(tx, before);
-      const changed = await changedFields(tx, details, before, values);
-      if (Object.keys(changed).length === 0) continue;
-      assertUpdate(auth, details, Object.keys(changed));
-      await updateRow(tx, details, lineId, lineVersion, changed, auth);
-    } catch (e) {
-      throw asLineError(e, i);
+    const { id: lineRawId, version: lineRawVersion, order_id: _ignored, ...values } = raw;
+    const lineId = idOf(lineRawId);
+    if (lineId === undefined) {
+      creates.push({ index: i, values: { ...values, order_id: orderId } });
+      continue;
+    }
+    const lineVersion = idOf(lineRawVersion);
+    if (lineVersion === undefined) throw asLineError(new ApiError(422, 'invalid_input', {}, { version: { key: 'required' } }), i);
+    updates.push({ index: i, id: lineId, version: lineVersion, values });
+  }
+  const removed = p.removed ?? [];
+  const stored = await lineOrders(tx, [...updates.map(u => u.id), ...removed.map(r => r.id)]);
+  for (const u of updates) {
+    if (stored.get(u.id)?.order_id !== orderId) {
+      throw asLineError(new ApiError(422, 'invalid_input', {}, { id: { key: 'line_other_order' } }), u.index);
     }
   }
+  if (removed.some(r => stored.get(r.id)?.order_id !== orderId)) throw new ApiError(422, 'line_other_order');
 
-  for (const r of p.removed ?? []) {
-    assertAction(auth, details, 'delete');
-    const before = await rowById(tx, details, r.id);
-    if (!before || before.order_id !== orderId) throw new ApiError(422, 'line_other_order');
-    if (!before.canceled) await cancelRow(tx, details, r.id, r.version, auth);
-  }
+  await updateMany(tx, details, updates, auth, {
+    onlyChanged: true, check: (_before, changes) => assertUpdate(auth, details, Object.keys(changes)),
+  }, (k, e) => asLineError(e, updates[k]!.index));
+  if (creates.length > 0) assertCreate(auth, details);
+  await createMany(tx, details, creates.map(c => c.values), auth, (k, e) => asLineError(e, creates[k]!.index));
+  if (removed.length > 0) assertAction(auth, details, 'delete');
+  // A line already cancelled stays as it is (the screen may send it again after a retry).
+  await cancelMany(tx, details, removed.filter(r => !stored.get(r.id)!.canceled), auth);
   return orderId;
 }
 
