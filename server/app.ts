@@ -25,6 +25,7 @@ import inputLimits from './http/input-limits';
 import securityHeaders, { serverOrigins } from './http/security-headers';
 import loginRoutes from './areas/accounts/routes/login';
 import badgeRoutes from './areas/shopfloor/routes/badges';
+import enrolRoutes from './areas/shopfloor/routes/enrol';
 import menuRoutes from './areas/accounts/routes/menus';
 import menusListRoutes from './areas/accounts/routes/menuslist';
 import exportRoutes from './areas/system/routes/export';
@@ -117,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(exportRoutes, { db: opts.db });
     await api.register(historyRoutes, { db: opts.db });
     await api.register(badgeRoutes, { db: opts.db });
+    await api.register(enrolRoutes, { db: opts.db });
     await api.register(syncRoutes, { db: opts.db });
     await api.register(reportRoutes, { db: opts.db });
     await api.register(todoRoutes, { db: opts.db });

@@ -124,7 +124,8 @@ try {
   const node = (await call('/workflows/worknodes/save/', { code: 'BENCH-SW', name: '刷卡基准工序', tap_mode: 'start_finish', sequence_check: 'off' })).dt as Row;
   const flow = (await call('/workflows/workflows/save/', { code: 'BENCH-SWF', name: '刷卡基准流程', worknode_ids: [node.id] })).dt as Row;
   const item = (await call('/items/save/', { code: 'BENCH-SWI', name: '刷卡基准物料', unit: '个', workflow_id: flow.id, price: 1 })).dt as Row;
-  await call('/computers/save/', { code: 'BENCH-KIOSK', name: '基准刷卡机', worknode_ids: [node.id] });
+  const pc = (await call('/computers/save/', { code: 'BENCH-KIOSK', name: '基准刷卡机', worknode_ids: [node.id] })).dt as Row;
+  const enrol = String((await call('/computers/enrol/', { id: pc.id })).code);
   const person = ((await call(`/persons/list/?limit=1&filter=${encodeURIComponent(JSON.stringify([{ field: 'code', op: 'eq', value: 'P0009' }]))}`)).dt as Row[])[0]!;
   await call('/persons/save/', { id: person.id, version: person.version, card_no: BADGE });
   const customer = ((await call('/customers/list/?limit=1')).dt as Row[])[0]!;
@@ -142,6 +143,7 @@ try {
   await page.locator('input[name=username]').fill('operator');
   await page.locator('input[name=password]').fill('oper123');
   await page.getByTestId('login-terminal').fill('BENCH-KIOSK');
+  await page.getByTestId('login-enrol').fill(enrol);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(u => !u.pathname.startsWith('/login'));
   await page.goto('/orders/tap3');

@@ -20,6 +20,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
+import { issueEnrolment } from '../../server/areas/shopfloor/enrolment';
 import { rows, type Db } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/seed/demo';
@@ -124,7 +125,9 @@ try {
 
   // ---- The kiosk ----------------------------------------------------------------------------------------------------
   const login = await (await fetch(`${base}/accounts/login/`, {
-    method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin123', client: 'BENCH-PC' }),
+    method: 'POST', body: new URLSearchParams({
+      username: 'admin', password: 'admin123', client: 'BENCH-PC', enrol: (await issueEnrolment(db, Number(pc.id), null)).code,
+    }),
   })).json() as { sessionid: string; computer?: { id: number } };
   if (login.computer?.id !== Number(pc.id)) throw new Error('the bench terminal did not log in as a device');
   let seq = 0;

@@ -94,6 +94,16 @@ export const authTokens = pgTable('auth_tokens', {
   computer_id: integer('computer_id'),
 });
 
+/** A terminal's pending one-time enrolment code (server/areas/shopfloor/enrolment.ts), by its hash; server-only. */
+export const computerEnrolments = pgTable('computer_enrolments', {
+  computer_id: integer('computer_id').primaryKey(),
+  code_hash: text('code_hash').notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  failures: integer('failures').notNull().default(0),
+  issued_by: integer('issued_by'),
+  issued_at: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const authSessions = pgTable('auth_sessions', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   token_id: bigint('token_id', { mode: 'number' }).notNull(),

@@ -190,7 +190,7 @@ export const ROLES: readonly RolePlan[] = [
       ...full(['worknodes', 'workflows', 'items', 'itemcategories', 'warehouses', 'warerooms', 'warepositions', 'shelves',
         'warestatus', 'journals', 'departments', 'persons', 'personcategories', 'checkins', 'computers', 'devices',
         'devicemaintenances', 'subitems', 'suits', 'wages', 'formulacategories', 'formcategories'],
-      { devices: ['status', 'arrange'], computers: ['kiosk'] }),
+      { devices: ['status', 'arrange'], computers: ['kiosk', 'enrol'] }),
       ...OWN_FAVOURITES,
     },
   },

@@ -23,12 +23,14 @@ export type LoginComputer = ComputerInfo;
  */
 /**
  * A password login. `terminal` makes it a device login of that terminal (docs/shopfloor.md "Kiosk identity"): sent
- * as `computer`, which the server requires to exist (422 on the field otherwise); `client` is the local helper's kiosk
- * name, only logged unless it names a terminal.
+ * as `computer`, which the server requires to exist (422 on the field otherwise) and to come with the one-time
+ * enrolment code a supervisor issued for it (`enrol`); `client` is the local helper's kiosk name, only logged unless it
+ * names a terminal (then the same code is needed).
  */
-export async function loginWithPassword(username: string, password: string, o: { terminal?: string; client?: string } = {}): Promise<LoginReply> {
+export async function loginWithPassword(username: string, password: string,
+  o: { terminal?: string; client?: string; enrol?: string } = {}): Promise<LoginReply> {
   const r = await callEndpoint(login, {
-    username, password, computer: o.terminal || undefined, client: o.client || undefined,
+    username, password, computer: o.terminal || undefined, client: o.client || undefined, enrol: o.enrol || undefined,
   }, { silent: true });
   await rememberDeviceLogin(r?.computer);
   return r;

@@ -18,6 +18,11 @@ export const devices = defineNamespace({
   no_data: '设备状态加载失败，本机也还没有保存过设备数据',
   no_data_offline: '离线 — 本机还没有保存过设备数据，连上服务器后才能显示机台',
   count: '{{shown}} / {{total}} 台',
+  issue: '发放登记码',
+  code_title: '{{name}} 的登记码',
+  code_how: '在终端的登录页填写终端编号 {{code}}、操作员账号和这个登记码；{{minutes}} 分钟内一次有效。',
+  code_expires: '有效至 {{time}}',
+  code_cuts_off: '用它登录的设备成为这台终端；此前以这台终端登录的设备会被退出。',
 }, {
   en: {
     all: 'All',
@@ -36,6 +41,11 @@ export const devices = defineNamespace({
     no_data: 'Could not load the machine status, and this device has no earlier data to show',
     no_data_offline: 'Offline — this device has no machine data yet; the machines show once the server is reachable',
     count: '{{shown}} of {{total}} machines',
+    issue: 'Issue enrolment code',
+    code_title: 'Enrolment code of {{name}}',
+    code_how: 'At the terminal\'s login enter terminal no. {{code}}, the operator\'s account and this code; good once within {{minutes}} minutes.',
+    code_expires: 'Valid until {{time}}',
+    code_cuts_off: 'The device that logs in with it becomes this terminal; a device logged in as this terminal before is logged out.',
   },
   es: {
     all: 'Todas',
@@ -54,6 +64,11 @@ export const devices = defineNamespace({
     no_data: 'No se pudo cargar el estado de las máquinas y este equipo no tiene datos anteriores',
     no_data_offline: 'Sin conexión: este equipo aún no tiene datos de máquinas; se mostrarán cuando el servidor esté disponible',
     count: '{{shown}} de {{total}} máquinas',
+    issue: 'Emitir código de registro',
+    code_title: 'Código de registro de {{name}}',
+    code_how: 'En el inicio de sesión del terminal introduzca el n.º de terminal {{code}}, la cuenta del operario y este código; vale una vez durante {{minutes}} minutos.',
+    code_expires: 'Válido hasta {{time}}',
+    code_cuts_off: 'El equipo que inicie sesión con él pasa a ser este terminal; el que lo era antes se desconecta.',
   },
   ja: {
     all: 'すべて',
@@ -72,5 +87,10 @@ export const devices = defineNamespace({
     no_data: '設備状態を読み込めませんでした。この端末には以前のデータもありません',
     no_data_offline: 'オフライン — この端末にはまだ設備データがありません。サーバーに接続すると表示されます',
     count: '{{shown}} / {{total}} 台',
+    issue: '登録コードを発行',
+    code_title: '{{name}} の登録コード',
+    code_how: '端末のログイン画面で端末番号 {{code}}、オペレーターのアカウントとこのコードを入力します。{{minutes}} 分以内に1回だけ有効です。',
+    code_expires: '有効期限 {{time}}',
+    code_cuts_off: 'このコードでログインした機器がこの端末になり、以前この端末としてログインしていた機器はログアウトされます。',
   },
 });

@@ -22,6 +22,8 @@ export const login = defineNamespace({
   logo_alt: '标志',
   terminal: '终端编号',
   terminal_hint: '车间终端（刷卡机、平板）登录时填写',
+  enrol: '登记码',
+  enrol_hint: '终端首次登录或更换设备时，由主管在「终端电脑」中发放，一次有效',
 }, {
   en: {
     title: 'Log in', username: 'Username', password: 'Password', server: 'Server', server_local: 'This server', server_test: '{{name}} (test)',
@@ -33,6 +35,7 @@ export const login = defineNamespace({
     relogin: 'Re-Login', cancel: 'Cancel', logging_in: 'Logging in…',
     product_name: 'Intelligent Production Operating System', logo_alt: 'Logo',
     terminal: 'Terminal no.', terminal_hint: 'Only when logging in a shop-floor terminal (kiosk, tablet)',
+    enrol: 'Enrolment code', enrol_hint: 'Issued by a supervisor under Computers for a terminal\'s first login or a new device; good once',
   },
   es: {
     title: 'Iniciar sesión', username: 'Usuario', password: 'Contraseña', server: 'Servidor', server_local: 'Este servidor', server_test: '{{name}} (prueba)',
@@ -44,6 +47,7 @@ export const login = defineNamespace({
     relogin: 'Volver a entrar', cancel: 'Cancelar', logging_in: 'Iniciando sesión…',
     product_name: 'Sistema Operativo de Producción Inteligente', logo_alt: 'Logotipo',
     terminal: 'N.º de terminal', terminal_hint: 'Solo al iniciar sesión en un terminal de planta (quiosco, tableta)',
+    enrol: 'Código de registro', enrol_hint: 'Lo emite un supervisor en Ordenadores para el primer inicio del terminal o un equipo nuevo; vale una vez',
   },
   ja: {
     title: 'ログイン', username: 'ユーザー名', password: 'パスワード', server: 'サーバー', server_local: 'このサーバー', server_test: '{{name}}（テスト）',
@@ -55,5 +59,6 @@ export const login = defineNamespace({
     relogin: '再ログイン', cancel: 'キャンセル', logging_in: 'ログイン中…',
     product_name: 'インテリジェント生産オペレーティングシステム', logo_alt: 'ロゴ',
     terminal: '端末番号', terminal_hint: '現場端末（キオスク、タブレット）でログインするときだけ入力',
+    enrol: '登録コード', enrol_hint: '端末の初回ログインや機器の交換時に監督者が「パソコン」で発行します（1回限り有効）',
   },
 });

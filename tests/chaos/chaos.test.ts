@@ -70,9 +70,9 @@ async function call(session: string, path: string, body?: Row): Promise<Row> {
   return json;
 }
 
-async function login(username: string, password: string, computer?: string): Promise<Row> {
+async function login(username: string, password: string, computer?: string, enrol?: string): Promise<Row> {
   const r = await fetch(`${server!.url}/accounts/login/`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, computer }),
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, computer, enrol }),
   });
   const json = (await r.json()) as Row;
   if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${JSON.stringify(json)}`);
@@ -82,18 +82,21 @@ async function login(username: string, password: string, computer?: string): Pro
 const filter = (f: Row[]) => encodeURIComponent(JSON.stringify(f));
 
 /** A work node with its own routing and item, a terminal bound to it, and `count` cards of one line there. */
-async function station(admin: string, tag: string, count: number): Promise<{ worknode: number; cards: { show_id: string; quantity: number }[] }> {
+async function station(admin: string, tag: string, count: number):
+  Promise<{ worknode: number; enrol: string; cards: { show_id: string; quantity: number }[] }> {
   const node = (await call(admin, '/workflows/worknodes/save/', { code: `CH-${tag}`, name: `混沌工序${tag}`, tap_mode: 'start_finish', sequence_check: 'off' })).dt as Row;
   const flow = (await call(admin, '/workflows/workflows/save/', { code: `CHF-${tag}`, name: `混沌流程${tag}`, worknode_ids: [node.id] })).dt as Row;
   const item = (await call(admin, '/items/save/', { code: `CHI-${tag}`, name: `混沌物料${tag}`, unit: '个', workflow_id: flow.id, price: 1 })).dt as Row;
-  await call(admin, '/computers/save/', { code: `CHAOS-${tag}`, name: `混沌刷卡机${tag}`, worknode_ids: [node.id] });
+  const pc = (await call(admin, '/computers/save/', { code: `CHAOS-${tag}`, name: `混沌刷卡机${tag}`, worknode_ids: [node.id] })).dt as Row;
+  // The one-time code a supervisor issues at the kiosk for its first login (docs/shopfloor.md "Kiosk identity").
+  const enrol = String((await call(admin, '/computers/enrol/', { id: pc.id })).code);
   const customer = ((await call(admin, '/customers/list/?limit=1')).dt as Row[])[0]!;
   const saved = await call(admin, '/orders/orders/save_with_lines/', {
     item: { customer_id: customer.id }, lines: [{ item_id: item.id, quantity: count * 2, workflow_id: flow.id }],
   });
   await call(admin, '/orders/orders/transition/', { id: saved.id, version: saved.version, to: 'confirmed' });
   const made = await call(admin, '/orders/cards/generate/', { detail_id: (saved.lines as Row[])[0]!.id, count });
-  return { worknode: node.id as number, cards: (made.dt as Row[]).map(c => ({ show_id: String(c.show_id), quantity: Number(c.quantity) })) };
+  return { worknode: node.id as number, enrol, cards: (made.dt as Row[]).map(c => ({ show_id: String(c.show_id), quantity: Number(c.quantity) })) };
 }
 
 /** Every fact of a terminal, read page by page. */
@@ -127,8 +130,8 @@ describe('the shop floor under chaos', () => {
     const netA = await flakyNetwork({ target, dropShare: DROP_SHARE });
     const netB = await flakyNetwork({ target, dropShare: DROP_SHARE });
     nets.push(netA, netB);
-    const loginA = await login('operator', 'oper123', 'CHAOS-A');
-    const loginB = await login('operator', 'oper123', 'CHAOS-B');
+    const loginA = await login('operator', 'oper123', 'CHAOS-A', a.enrol);
+    const loginB = await login('operator', 'oper123', 'CHAOS-B', b.enrol);
     const kioskA = await openKiosk({ name: 'http://kiosk-a', net: netA, session: String(loginA.sessionid), computer: loginA.computer, tabs: 2 });
     const kioskB = await openKiosk({ name: 'http://kiosk-b', net: netB, session: String(loginB.sessionid), computer: loginB.computer, tabs: 1 });
     const kiosks: SimKiosk[] = [kioskA, kioskB];

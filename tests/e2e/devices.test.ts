@@ -52,3 +52,20 @@ describe('device status board', () => {
     }
   });
 });
+
+describe('terminal enrolment', () => {
+  it('issues a one-time code on the terminal\'s screen that a device login takes once', async () => {
+    const sessionid = await page.evaluate(() => sessionStorage.getItem('sessionid')) ?? '';
+    const code = `E2E-ENROL-${Date.now().toString(36).toUpperCase()}`;
+    const made = await serverCall('/computers/save/', { sessionid, form: { code, name: `登记测试 ${code}` } });
+    expect(made.status).toBe(200);
+    await page.goto(`/computers/edit/${String(made.body.id)}`);
+    await page.getByTestId('enrol-issue').click();
+    const shown = (await page.getByTestId('enrol-code').textContent())?.trim() ?? '';
+    expect(shown).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+
+    const login = (enrol: string) => serverCall('/accounts/login/', { form: { username: 'operator', password: 'oper123', computer: code, enrol } });
+    expect((await login(shown)).status).toBe(200);
+    expect((await login(shown)).status).toBe(403);
+  });
+});

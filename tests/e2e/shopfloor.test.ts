@@ -36,12 +36,14 @@ const BADGE = `77${Date.now().toString().slice(-7)}`;
 const CARDS = 50;
 
 /** A terminal at a work node of its own, an operator with a badge, and 50 cards waiting there. */
-async function plant(): Promise<{ terminal: string; worknode: number; cards: { id: number; show_id: string; quantity: number }[] }> {
+async function plant(): Promise<{ terminal: string; enrol: string; worknode: number; cards: { id: number; show_id: string; quantity: number }[] }> {
   const node = (await call('/workflows/worknodes/save/', { code: `E2E-${RUN}`, name: `E2E刷卡工序${RUN}`, tap_mode: 'start_finish', sequence_check: 'off' })).dt as Row;
   const flow = (await call('/workflows/workflows/save/', { code: `E2EF-${RUN}`, name: `E2E刷卡流程${RUN}`, worknode_ids: [node.id] })).dt as Row;
   const item = (await call('/items/save/', { code: `E2EI-${RUN}`, name: `E2E刷卡物料${RUN}`, unit: '个', workflow_id: flow.id, price: 1 })).dt as Row;
   const terminal = `E2E-KIOSK-${RUN}`;
-  await call('/computers/save/', { code: terminal, name: `E2E 刷卡机 ${RUN}`, worknode_ids: [node.id] });
+  const pc = (await call('/computers/save/', { code: terminal, name: `E2E 刷卡机 ${RUN}`, worknode_ids: [node.id] })).dt as Row;
+  // The supervisor's one-time code for the terminal's first login (docs/shopfloor.md "Kiosk identity").
+  const enrol = String((await call('/computers/enrol/', { id: pc.id })).code);
   const persons = (await call('/persons/list/?limit=1&filter=' + encodeURIComponent(JSON.stringify([{ field: 'code', op: 'eq', value: 'P0009' }])))).dt as Row[];
   const person = persons[0]!;
   await call('/persons/save/', { id: person.id, version: person.version, card_no: BADGE });
@@ -52,7 +54,7 @@ async function plant(): Promise<{ terminal: string; worknode: number; cards: { i
   await call('/orders/orders/transition/', { id: saved.id, version: saved.version, to: 'confirmed' });
   const made = await call('/orders/cards/generate/', { detail_id: (saved.lines as Row[])[0]!.id, count: CARDS });
   const cards = (made.dt as Row[]).map(c => ({ id: c.id as number, show_id: c.show_id as string, quantity: Number(c.quantity) }));
-  return { terminal, worknode: node.id as number, cards };
+  return { terminal, enrol, worknode: node.id as number, cards };
 }
 
 /** A keyboard-wedge reader's scan (reader.ts). */
@@ -74,19 +76,21 @@ beforeAll(async () => {
 
 describe('the card-swipe kiosk', () => {
   it('keeps 100 swipes made offline across a reload and hands the server exactly those 100', { timeout: 240_000 }, async () => {
-    const { terminal, worknode, cards } = await plant();
+    const { terminal, enrol, worknode, cards } = await plant();
     context = await browser.newContext({ locale: 'zh-CN', baseURL: appUrl(), viewport: { width: 1440, height: 900 } });
     await watchCsp(context);
     context.setDefaultTimeout(30_000);
     page = await context.newPage();
 
-    // The terminal logs in once from the login page, as the operator account, naming its terminal number.
+    // The terminal logs in once from the login page, as the operator account, naming its terminal number and giving
+    // the enrolment code the supervisor issued for it.
     await page.goto('/login');
     await page.getByTestId('login-form').waitFor();
     await waitForServiceWorkerControl(page);
     await page.locator('input[name=username]').fill('operator');
     await page.locator('input[name=password]').fill('oper123');
     await page.getByTestId('login-terminal').fill(terminal);
+    await page.getByTestId('login-enrol').fill(enrol);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(u => !u.pathname.startsWith('/login'));
     await page.goto('/orders/tap3');

@@ -16,6 +16,8 @@ export const SCREENS: Record<string, Screen> = {
   '/accounts/profile': lazy(() => import('../../features/profile/ProfilePage')),
   '/data/importdata': lazy(() => import('../../resources/import/ImportPage')),
   '/devices/list_status': lazy(() => import('../../features/devices/DeviceStatusBoard')),
+  // A terminal's form with the button that issues its one-time enrolment code (docs/shopfloor.md "Kiosk identity").
+  '/computers/edit/:id': lazy(() => import('../../features/devices/ComputerEdit')),
   '/devices/arranges': lazy(() => import('../../features/scheduling/SchedulingBoard')),
   '/orders/create': lazy(() => import('../../features/orders/OrderEntry')),
   '/orders/edit/:id': lazy(() => import('../../features/orders/OrderEntry')),

@@ -3,6 +3,7 @@ import './zod-config';
 import type { Permissions } from './permissions';
 import type { Envelope } from './replies';
 import { formText } from './requests';
+import { wireInt } from './wire';
 
 /**
  * Requests and replies of the shell's account calls (spec §2–§4, §7): logins, the password, the user's info and
@@ -18,6 +19,8 @@ import { formText } from './requests';
  */
 export const loginParamsSchema = z.looseObject({
   username: formText, password: formText, token: formText, computer: formText, client: formText, action: formText,
+  /** The terminal's one-time enrolment code (a device login needs one: `/computers/enrol/`, docs/shopfloor.md). */
+  enrol: formText,
 });
 
 /** `POST /accounts/password/`: the current password (`oldpassword`) and the new one, each refused per field. */
@@ -35,6 +38,20 @@ export interface ComputerInfo {
   worknode_ids: number[];
   device_id: number | null;
   last_seq: number;
+}
+
+/** How long an enrolment code is good for, and how many wrong tries it survives. */
+export const ENROL_MINUTES = 30;
+export const ENROL_TRIES = 5;
+
+/** `POST /computers/enrol/`: a new one-time enrolment code for the terminal `id` (the last one issued is void). */
+export const enrolParamsSchema = z.looseObject({ id: wireInt(1, 2_147_483_647) });
+
+export interface EnrolReply extends Envelope {
+  /** Shown once, to be typed at the terminal's login; only its hash is kept. */
+  code: string;
+  expires_at: string;
+  minutes: number;
 }
 
 /** A login's reply, by password or by token (the same fields either way). */

@@ -46,6 +46,7 @@ export default function LoginPage() {
   const [username, setUsername] = useState(session.username);
   const [password, setPassword] = useState('');
   const [terminal, setTerminal] = useState(() => rememberedTerminal(search));
+  const [enrol, setEnrol] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [servers, setServers] = useState<ServerEntry[]>([]);
   const { run, busy } = useSaveGuard();
@@ -73,7 +74,7 @@ export default function LoginPage() {
     void run(async () => {
       try {
         const code = terminal.trim() || undefined;
-        const r = await loginWithPassword(username.trim(), password, { terminal: code });
+        const r = await loginWithPassword(username.trim(), password, { terminal: code, enrol: enrol.trim() || undefined });
         if (code) localStorage.setItem(TERMINAL_KEY, code); else localStorage.removeItem(TERMINAL_KEY);
         // The login route sees the new session and moves on to the `redirect` target (router.tsx).
         useSession.getState().loggedIn({ token: r.data.token, sessionid: r.sessionid, name: r.name, site_name: r.site_name, username: username.trim() });
@@ -112,6 +113,11 @@ export default function LoginPage() {
           <TextInput label={t('login.terminal')} description={t('login.terminal_hint')} name="client" autoComplete="off"
             value={terminal} onChange={e => setTerminal(e.currentTarget.value)} maxLength={64} size="md" data-testid="login-terminal"
             error={errors.computer ?? errors.client} />
+          {terminal.trim() !== '' && (
+            <TextInput label={t('login.enrol')} description={t('login.enrol_hint')} name="enrol" autoComplete="one-time-code"
+              value={enrol} onChange={e => setEnrol(e.currentTarget.value)} maxLength={20} size="md" data-testid="login-enrol"
+              error={errors.enrol} />
+          )}
           {serverOptions.length > 1 && (
             <Select label={t('login.server')} data={serverOptions} value={session.baseURL}
               onChange={v => useSession.getState().setBaseURL(v ?? '')} allowDeselect={false} />

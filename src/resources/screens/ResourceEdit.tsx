@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconHistory } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { isAbort, isApiError } from '../../data/errors';
@@ -23,6 +23,8 @@ export interface ResourceEditProps {
   def: ResourceDef;
   /** The row's id; default: the route's `:id`, else the number after `/edit/` in the path. */
   id?: string | number;
+  /** A hand-written screen's own buttons beside History, for the loaded row (a terminal's enrolment code). */
+  extras?: (row: Row) => ReactNode;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface ResourceEditProps {
  *   knows, and offers the list.
  * - While the server is out of reach the row shows from the offline copy or the last visit, read-only, saying so.
  */
-export default function ResourceEdit({ def, id: idProp }: ResourceEditProps) {
+export default function ResourceEdit({ def, id: idProp, extras }: ResourceEditProps) {
   const { t } = useTranslation();
   const params = useParams();
   const { pathname } = useLocation();
@@ -104,10 +106,13 @@ export default function ResourceEdit({ def, id: idProp }: ResourceEditProps) {
         <Title order={4}>
           {t(`resources.${def.name}.name`)}{display != null && display !== '' ? ` · ${String(display)}` : ''}
         </Title>
-        <Button variant="default" size="xs" leftSection={<IconHistory size={14} />} onClick={() => setHistoryOpen(true)}
-          disabled={!row} data-testid="history-open">
-          {t('forms.history')}
-        </Button>
+        <Group gap="xs">
+          {row && extras?.(row)}
+          <Button variant="default" size="xs" leftSection={<IconHistory size={14} />} onClick={() => setHistoryOpen(true)}
+            disabled={!row} data-testid="history-open">
+            {t('forms.history')}
+          </Button>
+        </Group>
       </Group>
       {canceled && <Alert color="gray" data-testid="canceled-notice">{t('forms.canceled_readonly')}</Alert>}
       <OfflineNotice view={offline} hasData={row !== undefined} />

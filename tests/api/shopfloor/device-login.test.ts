@@ -87,3 +87,66 @@ describe('device login', () => {
     expect(facts.body.total).toBe(0);
   });
 });
+
+describe('terminal enrolment (issue 29)', () => {
+  const [opUser, opPass] = DEMO.operator;
+  const login = (code: string, enrol?: string) => post('/accounts/login/', { username: opUser, password: opPass, computer: code, enrol });
+
+  it('refuses a device login without a code a supervisor issued for that terminal, and takes a code once', async () => {
+    const pc = await computer(line.nodes);
+    const bare = await login(pc.code);
+    expect(bare.status).toBe(403);
+    expect(bare.body.msg).toBe(zh('computer_enrol_required', { code: pc.code }));
+    expect(bare.body.errors).toEqual({ enrol: zh('computer_enrol_required', { code: pc.code }) });
+
+    // The supervisor issues the code; the operator's role may not.
+    const operatorSession = await sessionOf('operator');
+    expect((await post('/computers/enrol/', { id: pc.id }, { session: operatorSession })).status).toBe(403);
+    const issued = await post('/computers/enrol/', { id: pc.id }, { session: await sessionOf('supervisor') });
+    expect(issued.status).toBe(200);
+    const code = issued.body.code as string;
+    expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+
+    // A code of another terminal binds nothing here.
+    const other = await computer(line.nodes);
+    expect((await login(other.code, code)).status).toBe(403);
+    // Typed in lower case without the dash, it is the same code.
+    const ok = await login(pc.code, code.replace('-', '').toLowerCase());
+    expect(ok.status).toBe(200);
+    expect(ok.body.computer).toMatchObject({ id: pc.id });
+    const again = await login(pc.code, code);
+    expect(again.status).toBe(403);
+    expect(again.body.msg).toBe(zh('computer_enrol_wrong'));
+
+    // The terminal says when it was enrolled; nothing of the code is readable.
+    const admin = await sessionOf('admin');
+    const row = (await get('/computers/detail/', { id: pc.id }, { session: admin })).body.dt as Record<string, unknown>;
+    expect(row.enrolled_at).toBeTruthy();
+    expect(JSON.stringify(row)).not.toContain(code.slice(0, 4));
+    expect(Object.keys(row).some(k => k.includes('code_hash'))).toBe(false);
+  });
+
+  it('voids a code after five wrong tries', async () => {
+    const pc = await computer(line.nodes);
+    const code = (await post('/computers/enrol/', { id: pc.id }, { session: await sessionOf('admin') })).body.code as string;
+    for (let i = 0; i < 5; i++) {
+      const wrong = await login(pc.code, 'AAAA-AAAA');
+      expect(wrong.status).toBe(403);
+      expect(wrong.body.errors).toEqual({ enrol: zh('computer_enrol_wrong') });
+    }
+    expect((await login(pc.code, code)).status).toBe(403);
+  });
+
+  it('cuts off the terminal\'s earlier device when it is enrolled again', async () => {
+    const pc = await computer(line.nodes);
+    const first = await deviceLogin(pc.code);
+    const second = await deviceLogin(pc.code);
+    // The first device can neither push nor re-open its session with its token.
+    const pushed = await push(first.session, pc.code, []);
+    expect(pushed.status).toBe(401);
+    expect((await post('/accounts/login/', { token: first.token })).status).toBe(401);
+    expect((await push(second.session, pc.code, [])).status).toBe(200);
+    // Re-opening the second device's session needs no code: the token is the enrolled device.
+    expect((await post('/accounts/login/', { token: second.token })).status).toBe(200);
+  });
+});

@@ -83,10 +83,25 @@ export async function person(active = true): Promise<number> {
 
 export interface DeviceLogin { session: string; token: string; reply: Reply }
 
-/** A device login of a demo account at the terminal `terminal` (`client`, as the local helper sends it). */
+/**
+ * A one-time enrolment code for the terminal numbered `terminal`, issued by the admin as a supervisor at the kiosk
+ * would (`POST /computers/enrol/`); undefined when there is no such terminal.
+ */
+export async function enrolmentCode(terminal: string): Promise<string | undefined> {
+  const admin = await sessionOf('admin');
+  const found = (ok(await get('/computers/list/', { code: terminal, nogroup: 1 }, { session: admin })).body.dt as Row[])
+    .find(c => c.code === terminal);
+  if (!found) return undefined;
+  return ok(await post('/computers/enrol/', { id: found.id }, { session: admin }), 'enrol').body.code as string;
+}
+
+/**
+ * A device login of a demo account at the terminal `terminal` (`client`, as the local helper sends it), enrolled with
+ * a fresh code: the terminal's earlier device logins are cut off by it.
+ */
 export async function deviceLogin(terminal: string, role: DemoRole = 'operator', field: 'client' | 'computer' = 'client'): Promise<DeviceLogin> {
   const [username, password] = DEMO[role];
-  const reply = await post('/accounts/login/', { username, password, [field]: terminal });
+  const reply = await post('/accounts/login/', { username, password, [field]: terminal, enrol: await enrolmentCode(terminal) });
   if (reply.status !== 200) throw new Error(`device login ${terminal}: ${reply.status} ${JSON.stringify(reply.body)}`);
   return { session: reply.body.sessionid as string, token: (reply.body.data as { token: string }).token, reply };
 }

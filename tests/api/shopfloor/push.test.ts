@@ -21,11 +21,11 @@ beforeAll(async () => {
 });
 
 /** A line of `count` cards through one start-and-finish node, a terminal at it, logged in. */
-async function kiosk(count: number): Promise<{ line: Line; pc: { id: number; code: string }; session: string }> {
+async function kiosk(count: number): Promise<{ line: Line; pc: { id: number; code: string }; session: string; token: string }> {
   const line = await lineWithCards([{}], count, count * 10);
   const pc = await computer(line.nodes);
-  const { session } = await deviceLogin(pc.code);
-  return { line, pc, session };
+  const { session, token } = await deviceLogin(pc.code);
+  return { line, pc, session, token };
 }
 
 describe('a batch', () => {
@@ -161,9 +161,10 @@ describe('exactly once under concurrency', () => {
   });
 
   it('two tabs of one device pushing overlapping batches together store and apply each fact once', async () => {
-    const { line, pc, session } = await kiosk(15);
+    const { line, pc, session, token } = await kiosk(15);
     const node = line.nodes[0]!;
-    const other = (await post('/accounts/login/', { token: (await deviceLogin(pc.code)).token })).body.sessionid as string;
+    // The second tab re-opens a session of the device's own login (one device, one enrolment).
+    const other = (await post('/accounts/login/', { token })).body.sessionid as string;
     const facts = line.cards.flatMap((c, i) => [
       tap(2 * i + 1, { card: c.show_id, worknode_id: node, person_id: operator, action: 'start' }),
       tap(2 * i + 2, { card: c.show_id, worknode_id: node, person_id: operator, action: 'finish', good: 9, bad: 1 }),

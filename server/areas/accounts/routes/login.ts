@@ -19,6 +19,7 @@ import { authOf } from '../../../http/auth';
 import type { LoginReply, UserInfoReply } from '../../../../src/domain/contract/accounts';
 import * as accountsApi from '../../../../src/domain/contract/endpoints/accounts';
 import { route } from '../../../http/endpoint-route';
+import { enrol } from '../../shopfloor/enrolment';
 
 const accounts = resourceByName('accounts')!;
 
@@ -114,7 +115,7 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db; 
     if (!password) missing.password = { key: 'required' };
     if (Object.keys(missing).length) throw new ApiError(422, 'invalid_input', {}, missing);
     if (username.length > 100 || password.length > 200) throw new ApiError(400, 'login_failed');
-    if ((asked?.length ?? 0) > 64) throw new ApiError(400, 'bad_request');
+    if ((asked?.length ?? 0) > 64 || (p.enrol?.length ?? 0) > 64) throw new ApiError(400, 'bad_request');
 
     const attempt = await beginAttempt(db, username, ip);
     const a = await accountBy(db, 'username', username);
@@ -132,7 +133,11 @@ export default async function loginRoutes(app: FastifyInstance, opts: { db: Db; 
     if (asked && !terminal) {
       throw new ApiError(422, 'computer_unknown', { code: asked }, { computer: { key: 'computer_unknown', params: { code: asked } } });
     }
-    if (terminal) await assertKiosk(db, a.id);
+    if (terminal) {
+      await assertKiosk(db, a.id);
+      // A terminal is bound only with the one-time code a supervisor issued for it (shopfloor/enrolment.ts).
+      await enrol(db, terminal, p.enrol?.trim() || undefined);
+    }
     const { token: newToken, tokenRowId } = await createToken(db, a.id,
       terminal ? { kind: 'device', computerId: terminal.id } : { kind: 'office' });
     const sessionid = await createSession(db, a.id, tokenRowId, terminal?.code ?? client, ip);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import '../zod-config';
 import { loadMenuParamsSchema } from '../../menu/menu-schema';
 import { roles } from '../../resources/system/roles';
-import { loginParamsSchema, passwordParamsSchema, type LoginReply, type UserInfoReply } from '../accounts';
+import { enrolParamsSchema, loginParamsSchema, passwordParamsSchema, type EnrolReply, type LoginReply, type UserInfoReply } from '../accounts';
+import { computers } from '../../resources/devices/computers';
 import { endpoint, isRecord } from '../endpoint';
 import { menusListParamsSchema, type MenusListReply } from '../menuslist';
 import type { Envelope } from '../replies';
@@ -16,6 +17,16 @@ import type { Envelope } from '../replies';
 /** Login by username and password (a `computer` makes it a device login), or by a token (`token`). Public. */
 export const login = endpoint<LoginReply>()({
   method: 'POST', path: '/accounts/login/', params: loginParamsSchema, access: 'public',
+});
+
+/**
+ * A one-time enrolment code for a terminal (docs/shopfloor.md "Kiosk identity"): a supervisor at the kiosk issues it,
+ * and the device login made with it binds that device to the terminal — any earlier device of the terminal is cut off.
+ */
+export const enrolTerminal = endpoint<EnrolReply>()({
+  method: 'POST', path: '/computers/enrol/', params: enrolParamsSchema,
+  access: { resource: computers, op: 'read', action: 'enrol' },
+  looksRight: r => isRecord(r) && typeof r.code === 'string',
 });
 
 /** The logged-in user: name, avatar, roles and grants (GET, and POST as spec §7 also calls it). */
