@@ -169,8 +169,8 @@ describe('order entry', () => {
     await page.getByTestId('field-customer_id').fill(name.slice(0, 2));
     await page.getByRole('option', { name }).first().click();
 
-    // Each line by keyboard: the item by its code (the first match is highlighted, Enter takes it, the next Enter
-    // goes to the quantity), the quantity, then Alt+N for the next line.
+    // Each line by keyboard: the item by its code (the first match is highlighted, Enter takes it and goes on to the
+    // quantity), the quantity, then Alt+N for the next line.
     for (const [i, qty] of [120, 80, 60].entries()) {
       const item = page.getByTestId(`line-${i}-item_id`);
       // Alt+N put the cursor into the new line's item.
@@ -179,7 +179,7 @@ describe('order entry', () => {
       await page.locator('[role="option"][data-combobox-selected]').waitFor();
       await item.press('Enter');
       await expect.poll(() => page.getByTestId(`line-${i}-unit`).inputValue()).toBe(String(items[i]!.unit ?? ''));
-      await item.press('Enter');
+      await expect.poll(() => page.getByTestId(`line-${i}-quantity`).evaluate(el => el === document.activeElement)).toBe(true);
       await page.keyboard.type(String(qty));
       await page.keyboard.press('Alt+n');
       await expect.poll(() => page.getByTestId('order-line').count()).toBe(i + 2);

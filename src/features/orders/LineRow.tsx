@@ -31,6 +31,8 @@ export interface LineRowProps {
   onGenerate?: (key: string) => void;
   /** Why generating is not possible now (shown on the disabled button). */
   generateHint?: string;
+  /** Moves the focus on from a cell, as Enter does (after an item or routing is picked with Enter). */
+  onAdvance?: (cell: HTMLElement) => void;
 }
 
 const editableIndex = new Map(EDITABLE_COLUMNS.map((c, i) => [c.id, i]));
@@ -52,14 +54,14 @@ export const LineRow = memo(function LineRow(p: LineRowProps) {
       case 'item':
         return (
           <RowSelect def={items} value={line.item_id} valueLabel={p.item ? itemLabelOf(p.item) : line.itemLabel}
-            labelOf={itemLabelOf} onPick={row => p.onPickItem(line.key, row)} ariaLabel={common.ariaLabel}
+            labelOf={itemLabelOf} onPick={row => p.onPickItem(line.key, row)} ariaLabel={common.ariaLabel} onEnterPicked={p.onAdvance}
             disabled={!p.editable || onCards} error={common.error} testId={common.attrs['data-testid']}
             cellProps={{ 'data-row': index, 'data-col': common.attrs['data-col'] }} />
         );
       case 'workflow':
         return (
           <RowSelect def={workflows} value={line.workflow_id} valueLabel={line.workflowLabel} labelOf={r => r.name}
-            onPick={row => update(l => setWorkflow(l, row.id, row.name))} ariaLabel={common.ariaLabel}
+            onPick={row => update(l => setWorkflow(l, row.id, row.name))} ariaLabel={common.ariaLabel} onEnterPicked={p.onAdvance}
             disabled={!p.editable || onCards} error={common.error} testId={common.attrs['data-testid']}
             cellProps={{ 'data-row': index, 'data-col': common.attrs['data-col'] }} />
         );

@@ -69,6 +69,24 @@ export function LinesGrid(p: LinesGridProps) {
   }, []);
   const remove = useCallback((key: string) => run('remove', latest.current.lines.findIndex(x => x.key === key)), [run]);
 
+  /** Where Enter (or Tab, `move`) goes from the cell `el`: the next open cell, a new line past the last, or out. */
+  const moveFrom = useCallback((el: HTMLElement, move: 'next' | 'prev', viaEnter: boolean): 'moved' | 'out' => {
+    const root = box.current;
+    if (!root) return 'out';
+    const at = { row: Number(el.dataset.row), col: Number(el.dataset.col) };
+    const open = (c: Cell) => root.querySelector<HTMLInputElement>(`${cellSelector(c)}:not(:disabled)`) !== null;
+    const next = nextCell(at, move, viaEnter, latest.current.lines.length, EDITABLE_COLUMNS.length, open);
+    if (next === 'out') return 'out';
+    if (next === 'add') {
+      if (latest.current.editable) run('add', at.row);
+      return 'moved';
+    }
+    focusCell(root, next);
+    return 'moved';
+  }, [run]);
+  // An item or routing picked with Enter moves on as Enter does elsewhere (issue 30).
+  const advance = useCallback((el: HTMLElement) => { moveFrom(el, 'next', true); }, [moveFrom]);
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const cmd = lineCommandOf(e);
     if (cmd) {
@@ -81,22 +99,10 @@ export function LinesGrid(p: LinesGridProps) {
     if (!move || el.dataset.row === undefined || el.dataset.col === undefined) return;
     // Enter in an open list picks the highlighted option; the next Enter moves on.
     if (e.key === 'Enter' && el.getAttribute('aria-expanded') === 'true') return;
-    const root = box.current;
-    if (!root) return;
-    const at = { row: Number(el.dataset.row), col: Number(el.dataset.col) };
-    const open = (c: Cell) => root.querySelector<HTMLInputElement>(`${cellSelector(c)}:not(:disabled)`) !== null;
-    const next = nextCell(at, move, e.key === 'Enter', p.lines.length, EDITABLE_COLUMNS.length, open);
-    if (next === 'out') {
-      // Tab leaves the grid as it would leave any form field; Enter stays.
-      if (e.key === 'Enter') e.preventDefault();
-      return;
+    if (moveFrom(el, move, e.key === 'Enter') === 'moved' || e.key === 'Enter') {
+      // Tab leaves the grid past its last cell as it would leave any form field; Enter stays.
+      e.preventDefault();
     }
-    e.preventDefault();
-    if (next === 'add') {
-      if (p.editable) run('add', at.row);
-      return;
-    }
-    focusCell(root, next);
   };
 
   const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
@@ -124,7 +130,7 @@ export function LinesGrid(p: LinesGridProps) {
           {p.lines.map((l, i) => (
             <LineRow key={l.key} line={l} index={i} item={l.item_id === null ? undefined : p.items.get(l.item_id)}
               editable={p.editable} errors={p.errorsOf(l.key)} labels={p.labels} onChange={p.onChange}
-              onPickItem={p.onPickItem} onRemove={remove}
+              onPickItem={p.onPickItem} onRemove={remove} onAdvance={advance}
               onGenerate={p.onGenerate && !p.generateHint(l) ? p.onGenerate : undefined} generateHint={p.generateHint(l)} />
           ))}
           {p.lines.length === 0 && (

@@ -7,7 +7,7 @@ import { setNotifier } from '../../data/notifier';
 import { sessionStore } from '../../data/session/session-store';
 import { fakeNotifier } from '../../data/test-helpers';
 import { initI18n } from '../../i18n/react';
-import { click, jsonReply, mustFind, renderUi, setupDom, typeInto, waitFor, type Rendered } from '../../resources/form/test-utils';
+import { blur, click, jsonReply, mustFind, renderUi, setupDom, typeInto, waitFor, type Rendered } from '../../resources/form/test-utils';
 import OrderEntry from './OrderEntry';
 
 beforeAll(async () => {
@@ -129,14 +129,22 @@ async function enterTwoLines(): Promise<void> {
   await choose('field-customer_id', '华美', '华美包装');
   await waitFor(() => expect(value('field-saler_id')).toBe('李四'));
 
-  // By keyboard: the first match is highlighted once it arrives, Enter takes it, the next Enter moves on.
+  // By keyboard: the first match is highlighted once it arrives, and Enter takes it and moves on (issue 30: the
+  // quantity typed next went into the item search).
   await typeInto(mustFind('line-0-item_id'), 'CT');
   await waitFor(() => expect(document.querySelector('[role="option"][data-combobox-selected]')?.textContent).toBe('CT-01 五层纸箱'));
   await key(mustFind('line-0-item_id'), 'Enter', { code: 'Enter' });
   await waitFor(() => expect(value('line-0-unit')).toBe('个'));
   expect(value('line-0-item_id')).toBe('CT-01 五层纸箱');
+  await waitFor(() => expect(document.activeElement).toBe(mustFind('line-0-quantity')));
+  // Typing into a chosen item's cell highlights nothing: Enter and leaving the cell keep the item.
+  await typeInto(mustFind('line-0-item_id'), 'TP');
+  await waitFor(() => expect(document.querySelectorAll('[role="option"]').length).toBeGreaterThan(0));
+  expect(document.querySelector('[role="option"][data-combobox-selected]')).toBeNull();
   await key(mustFind('line-0-item_id'), 'Enter', { code: 'Enter' });
-  expect(document.activeElement).toBe(mustFind('line-0-quantity'));
+  await blur(mustFind('line-0-item_id'));
+  await waitFor(() => expect(value('line-0-item_id')).toBe('CT-01 五层纸箱'));
+  expect(value('line-0-unit')).toBe('个');
   await typeInto(mustFind('line-0-quantity'), '120');
   expect(value('line-0-quantity2')).toBe('2.4');
   expect(value('line-0-price')).toBe('2.50');
