@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../domain/rules/numbers';
 import { EDITABLE_COLUMNS, LINE_COLUMNS } from './line-columns';
@@ -39,6 +39,7 @@ export function LinesGrid(p: LinesGridProps) {
   const box = useRef<HTMLDivElement>(null);
   // Where the focus goes once the lines a command produced are on screen.
   const pendingFocus = useRef<Cell | null>(null);
+  const [, rerender] = useState(0);
 
   useEffect(() => {
     const c = pendingFocus.current;
@@ -111,7 +112,11 @@ export function LinesGrid(p: LinesGridProps) {
     if (!p.editable || !isMultiCell(text)) return;
     e.preventDefault();
     void p.onPaste(text, lineIndexOf(e.target)).then(first => {
-      if (first !== null && box.current) focusCell(box.current, { row: first, col: 0 });
+      if (first === null) return;
+      // The cell pasted into is replaced by the new lines, which are not on screen yet: the focus goes to the first
+      // of them once they are (the render this asks for), never to the page, where Ctrl+S would be the browser's.
+      pendingFocus.current = { row: first, col: 0 };
+      rerender(n => n + 1);
     });
   };
 

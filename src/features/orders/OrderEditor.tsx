@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { IconArrowLeft, IconClipboard, IconDeviceFloppy, IconHistory, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DetailRow, OrderRow, SaveWithLinesReply, TransitionReply } from '../../domain/contract/orders';
@@ -122,13 +122,22 @@ export function OrderEditor(p: OrderEditorProps) {
   };
   const generatingLine = draft.lines.find(l => l.key === generating);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    // Ctrl+S saves from anywhere on the page, as in an office program.
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
+  // Ctrl+S saves from anywhere on the page, as in an office program — also with the focus nowhere (on the page's
+  // body after a dialog closed), where the browser would offer to save the web page (issue 30). Only the active tab's
+  // screen is mounted, so one editor listens at a time.
+  const saveNow = useRef(save);
+  useEffect(() => { saveNow.current = save; });
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.altKey || e.key.toLowerCase() !== 's') return;
       e.preventDefault();
-      save();
-      return;
-    }
+      saveNow.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Alt+N adds a line from the header too (inside the grid the grid has handled it already).
     if (!e.defaultPrevented && lineCommandOf(e) === 'add' && editable) {
       e.preventDefault();

@@ -156,6 +156,8 @@ async function enterTwoLines(): Promise<void> {
   // The empty line Alt+N added takes the pasted row.
   await paste(mustFind('line-1-item_id'), 'TP-02\t3\t4.5\r\n');
   await waitFor(() => expect(value('line-1-unit')).toBe('卷'));
+  // The focus stays in the grid, on the pasted line (issue 30: it fell to the page).
+  await waitFor(() => expect(document.activeElement).toBe(mustFind('line-1-item_id')));
   expect(document.querySelectorAll('[data-testid="order-line"]')).toHaveLength(2);
   expect(value('line-1-quantity')).toBe('3');
   expect(mustFind('order-lines-totals').querySelector('[data-column="amount"]')?.textContent).toBe('313.5');
@@ -165,7 +167,10 @@ describe('order entry', { timeout: 60_000 }, () => {
   it('saves a new order with two lines in one save_with_lines call', async () => {
     await enterTwoLines();
     const today = value('field-order_date');
-    await click(mustFind('save-button'));
+    // Ctrl+S saves wherever the focus is, even nowhere (on the page's body).
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.activeElement).toBe(document.body);
+    await key(document.body, 's', { ctrlKey: true });
     await waitFor(() => expect(saves()).toHaveLength(1));
     const save = saves()[0]!;
     expect(save.method).toBe('POST');
