@@ -125,6 +125,8 @@ const COMPUTERS = [
 export function computerRows(): SeedRow[] {
   return COMPUTERS.map(([code, name, nodes, device, ip]) => ({
     code, name, worknode_ids: refs('worknodes', nodes.map(nodeCode)), device_id: ref('devices', device), ip,
+    // The inspection tablet opens the semi-finished inspection; every other terminal the card-swipe kiosk.
+    screen: (nodes as readonly string[]).includes('质检') ? 'precheck' : 'tap3',
     remark: device ? '工控一体机 + 读卡器' : nodes.length ? '手持平板 + 扫码枪' : '考勤读卡器',
   }));
 }

@@ -3,7 +3,8 @@ import { changePassword as changePasswordEndpoint, login, logout as logoutEndpoi
 import { files, healthz, loginBranding as loginBrandingEndpoint, safeConfigs as safeConfigsEndpoint } from '../domain/contract/endpoints/system';
 import { loginBrandingOf, type LoginBranding } from '../domain/contract/login-branding';
 import { callEndpoint } from './endpoint-call';
-import { rememberDeviceLogin } from './outbox/device';
+import { computerOf, rememberDeviceLogin } from './outbox/device';
+import { terminalScreenPath } from '../domain/rules/terminal-screen';
 
 /**
  * The shell's named calls (spec §2–§4, §7): logins, the user's info and grants, logout, password, the server list and
@@ -34,6 +35,15 @@ export async function loginWithPassword(username: string, password: string,
   }, { silent: true });
   await rememberDeviceLogin(r?.computer);
   return r;
+}
+
+/**
+ * Where a login's app starts (the session's `home`): the screen of the terminal a device login names (a kiosk, an
+ * inspection tablet), or null for a person's login, whose home is the dashboard.
+ */
+export function homeOf(r: LoginReply | undefined): string | null {
+  const c = computerOf(r?.computer);
+  return c ? terminalScreenPath(c.screen) : null;
 }
 
 /**

@@ -92,8 +92,10 @@ describe('the card-swipe kiosk', () => {
     await page.getByTestId('login-terminal').fill(terminal);
     await page.getByTestId('login-enrol').fill(enrol);
     await page.getByTestId('login-submit').click();
-    await page.waitForURL(u => !u.pathname.startsWith('/login'));
-    await page.goto('/orders/tap3');
+    // A device login opens its terminal's screen (issue 30), and so does the app's home after a reload.
+    await page.waitForURL(u => u.pathname === '/orders/tap3');
+    await page.goto('/');
+    await page.waitForURL(u => u.pathname === '/orders/tap3');
     await page.getByTestId('kiosk').waitFor();
     // The offline copy of the open cards arrives in the background a few seconds after the start.
     await expect.poll(() => page.getByTestId('kiosk-no-copy').count(), { timeout: 90_000 }).toBe(0);

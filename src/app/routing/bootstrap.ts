@@ -1,4 +1,4 @@
-import { loginWithToken, userInfo } from '../../data/shell-client';
+import { homeOf, loginWithToken, userInfo } from '../../data/shell-client';
 import { isUnreachableError } from '../../data/errors';
 import { i18n } from '../../i18n';
 import { useMenu } from '../../ui/stores';
@@ -45,7 +45,7 @@ async function bootstrapOnline(signal: AbortSignal): Promise<void> {
   if (!s.token) throw new Error(i18n.t('login.verification_failed'));
   if (!s.sessionid) {
     const r = await loginWithToken(s.token, { signal });
-    s.loggedIn({ token: r.token, sessionid: r.sessionid, name: r.name, site_name: r.site_name });
+    s.loggedIn({ token: r.token, sessionid: r.sessionid, name: r.name, site_name: r.site_name, home: homeOf(r) });
   }
   const reply = await userInfo({ signal });
   if (!reply || typeof reply.name !== 'string') throw new Error(i18n.t('login.verification_failed'));

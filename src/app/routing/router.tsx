@@ -24,15 +24,22 @@ const OrderQueryPage = lazy(() => import('../../features/order-query/OrderQueryP
 const lazyPage = (node: ReactNode) => <Suspense fallback={<Center mih="100vh"><Loader /></Center>}>{node}</Suspense>;
 
 /**
- * A logged-in user on /login goes where the login was for (`redirect`), else to /dashboard keeping ws_port and
- * client when both are present. This also completes a fresh login: the session changes and the route moves on.
+ * A logged-in user on /login goes where the login was for (`redirect`), else to its home (a terminal's screen, else
+ * /dashboard) keeping ws_port and client when both are present. This also completes a fresh login: the session changes and the route moves on.
  */
 function LoginRoute() {
   const { search } = useLocation();
   const loggedIn = useSession(s => s.token !== null && s.sessionid !== null);
+  const home = useSession(s => s.home);
   if (!loggedIn) return <LoginPage />;
-  const target = new URLSearchParams(search).has('redirect') ? afterLoginTarget(search) : loggedInLoginTarget(search);
+  const target = new URLSearchParams(search).has('redirect') ? afterLoginTarget(search, home) : loggedInLoginTarget(search, home);
   return <Navigate to={target} replace />;
+}
+
+/** `/`: the session's home — a terminal's screen for a kiosk or tablet (issue 30), else the dashboard. */
+function HomeRoute() {
+  const home = useSession(s => s.home);
+  return <Navigate to={home ?? '/dashboard'} replace />;
 }
 
 /** `/redirect/<path>`: the tab bar's refresh; re-mounts the page by leaving and coming back. */
@@ -52,7 +59,7 @@ export const router = createBrowserRouter([
     path: '/',
     element: <RequireSession>{lazyPage(<AppLayout />)}</RequireSession>,
     children: [
-      { index: true, element: <Navigate to="/dashboard" replace /> },
+      { index: true, element: <HomeRoute /> },
       { path: 'redirect/*', element: <RedirectRoute /> },
       { path: '*', element: <MenuRoute /> },
     ],

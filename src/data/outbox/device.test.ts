@@ -50,6 +50,6 @@ describe('the kiosk\'s identity from its login', () => {
     expect(computerOf(null)).toBeNull();
     expect(computerOf({ id: 1, code: '  ' })).toBeNull();
     expect(computerOf({ id: 1, code: 'K', worknode_ids: [1, 'x', -2], last_seq: 'a' }))
-      .toEqual({ id: 1, code: 'K', name: 'K', worknode_ids: [1], device_id: null, last_seq: 0 });
+      .toEqual({ id: 1, code: 'K', name: 'K', worknode_ids: [1], device_id: null, last_seq: 0, screen: null });
   });
 });

@@ -41,6 +41,7 @@ export function computerOf(v: unknown): ComputerInfo | null {
     worknode_ids: Array.isArray(v.worknode_ids) ? v.worknode_ids.filter(isId) : [],
     device_id: isId(v.device_id) ? v.device_id : null,
     last_seq: lastSeq,
+    screen: typeof v.screen === 'string' ? v.screen : null,
   };
 }
 

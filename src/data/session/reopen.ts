@@ -1,4 +1,4 @@
-import { loginWithToken } from '../shell-client';
+import { homeOf, loginWithToken } from '../shell-client';
 import { sessionStore } from './session-store';
 
 /**
@@ -26,6 +26,7 @@ export function reopenSession(): Promise<boolean> {
       if (sessionStore.getState().token !== token) return false;
       sessionStore.getState().loggedIn({
         token: typeof r.token === 'string' && r.token ? r.token : token, sessionid: r.sessionid, name: r.name, site_name: r.site_name,
+        home: homeOf(r),
       });
       return true;
     } catch {

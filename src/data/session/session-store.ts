@@ -42,13 +42,18 @@ export interface SessionState {
   /** What the roles allow; null until user info has been fetched (screens then show nothing they may not do). */
   permissions: Permissions | null;
   /**
+   * The app's home: a shop-floor terminal's screen after a device login (src/domain/rules/terminal-screen.ts), kept in
+   * localStorage beside the token so a reload or a new tab opens it again; null for a person's login (the dashboard).
+   */
+  home: string | null;
+  /**
    * True while the shell runs from the offline profile because the server could not be reached at start
    * (src/app/session/offline-profile.ts); the session is re-opened with the server when the network returns.
    */
   offline: boolean;
   setBaseURL(url: string): void;
   /** After a password or token login. */
-  loggedIn(r: { token: string; sessionid: string; name: string; site_name: string; username?: string }): void;
+  loggedIn(r: { token: string; sessionid: string; name: string; site_name: string; username?: string; home?: string | null }): void;
   /** After /accounts/info/. */
   setInfo(r: { name: string; avatar: string; introduction: string; roles: string[]; permissions?: Permissions | null }, offline?: boolean): void;
   /** Logout, needlogin, token reset: clears token, session, roles; listeners clear the visited tabs. */
@@ -73,6 +78,7 @@ export const sessionStore = createStore<SessionState>(set => ({
   introduction: '',
   roles: null,
   permissions: null,
+  home: local('home'),
   offline: false,
   setBaseURL: url => {
     localStorage.setItem('baseURL', url);
@@ -84,7 +90,14 @@ export const sessionStore = createStore<SessionState>(set => ({
     localStorage.setItem('name', r.name);
     localStorage.setItem('site_name', r.site_name);
     if (r.username) localStorage.setItem('username', r.username);
-    set(s => ({ token: r.token, sessionid: r.sessionid, name: r.name, siteName: r.site_name, username: r.username ?? s.username }));
+    // A login that says what it is sets the home (a terminal's screen, or none); one that does not keeps it.
+    if (r.home !== undefined) {
+      if (r.home) localStorage.setItem('home', r.home); else localStorage.removeItem('home');
+    }
+    set(s => ({
+      token: r.token, sessionid: r.sessionid, name: r.name, siteName: r.site_name, username: r.username ?? s.username,
+      home: r.home === undefined ? s.home : r.home,
+    }));
   },
   setInfo: (r, offline = false) => set({
     name: r.name, avatar: r.avatar, introduction: r.introduction, roles: r.roles, permissions: r.permissions ?? null, offline,

@@ -38,6 +38,8 @@ export interface ComputerInfo {
   worknode_ids: number[];
   device_id: number | null;
   last_seq: number;
+  /** The screen the terminal shows once logged in (src/domain/rules/terminal-screen.ts); absent from older servers. */
+  screen?: string | null;
 }
 
 /** How long an enrolment code is good for, and how many wrong tries it survives. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afterLoginTarget, isPublicPath, loggedInLoginTarget, loginRedirect, redirectTarget } from './route-rules';
+import { terminalScreenPath } from '../rules/terminal-screen';
 
 describe('route rules', () => {
   it('knows the public pages', () => {
@@ -22,6 +23,17 @@ describe('route rules', () => {
     expect(afterLoginTarget('?redirect=https%3A%2F%2Fevil.example')).toBe('/dashboard');
     expect(afterLoginTarget('?redirect=%2F%2Fevil.example')).toBe('/dashboard');
     expect(afterLoginTarget('')).toBe('/dashboard');
+  });
+
+  it('starts a terminal on its screen (issue 30), unless the login was for another page', () => {
+    expect(afterLoginTarget('', '/orders/tap3')).toBe('/orders/tap3');
+    expect(afterLoginTarget('?redirect=%2Finventorydetails%2Fprecheck', '/orders/tap3')).toBe('/inventorydetails/precheck');
+    expect(loggedInLoginTarget('', '/inventorydetails/create')).toBe('/inventorydetails/create');
+    expect(loggedInLoginTarget('?ws_port=8765&client=K1', '/orders/tap3')).toBe('/orders/tap3?ws_port=8765&client=K1');
+    expect(terminalScreenPath('precheck')).toBe('/inventorydetails/precheck');
+    expect(terminalScreenPath('inspect')).toBe('/inventorydetails/create');
+    expect(terminalScreenPath(null)).toBe('/orders/tap3');
+    expect(terminalScreenPath('something-newer')).toBe('/orders/tap3');
   });
 
   it('unwraps the refresh route', () => {

@@ -19,21 +19,25 @@ export function loginRedirect(pathWithQuery: string): string {
  * Where a logged-in user opening /login goes: /dashboard, keeping `ws_port` and `client` when both are present
  * (the local helper opens the app with them).
  */
-export function loggedInLoginTarget(search: string): string {
+export function loggedInLoginTarget(search: string, home: string | null = null): string {
   const q = new URLSearchParams(search);
   const wsPort = q.get('ws_port'), client = q.get('client');
+  const start = home ?? '/dashboard';
   if (wsPort !== null && client !== null) {
-    return `/dashboard?${new URLSearchParams({ ws_port: wsPort, client }).toString()}`;
+    return `${start}?${new URLSearchParams({ ws_port: wsPort, client }).toString()}`;
   }
-  return '/dashboard';
+  return start;
 }
 
-/** Where to go after a login: the `redirect` parameter when it is a path of this app, else /dashboard. */
-export function afterLoginTarget(search: string): string {
+/**
+ * Where to go after a login: the `redirect` parameter when it is a path of this app, else the session's home (a
+ * terminal's screen after a device login), else /dashboard.
+ */
+export function afterLoginTarget(search: string, home: string | null = null): string {
   const r = new URLSearchParams(search).get('redirect');
   // Only local paths: an absolute URL or `//host` would send the user to another site.
   if (r && r.startsWith('/') && !r.startsWith('//') && !r.startsWith('/login')) return r;
-  return '/dashboard';
+  return home ?? '/dashboard';
 }
 
 /** The hidden refresh route: `/redirect/<path>` → `/<path>` (the tab bar's refresh goes through it). */

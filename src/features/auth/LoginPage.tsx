@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { loginBrandingOf, type LoginBranding } from '../../domain/contract/login-branding';
-import { loginBranding, loginWithPassword, serverList } from '../../data/shell-client';
+import { homeOf, loginBranding, loginWithPassword, serverList } from '../../data/shell-client';
 import { useSaveGuard } from '../../ui/use-save-guard';
 import { useConfig } from '../../ui/stores';
 import { useSession } from '../../ui/stores';
@@ -77,7 +77,9 @@ export default function LoginPage() {
         const r = await loginWithPassword(username.trim(), password, { terminal: code, enrol: enrol.trim() || undefined });
         if (code) localStorage.setItem(TERMINAL_KEY, code); else localStorage.removeItem(TERMINAL_KEY);
         // The login route sees the new session and moves on to the `redirect` target (router.tsx).
-        useSession.getState().loggedIn({ token: r.data.token, sessionid: r.sessionid, name: r.name, site_name: r.site_name, username: username.trim() });
+        useSession.getState().loggedIn({
+          token: r.data.token, sessionid: r.sessionid, name: r.name, site_name: r.site_name, username: username.trim(), home: homeOf(r),
+        });
       } catch (err) {
         const fieldErrors = (err as { errors?: Record<string, string> }).errors;
         if (fieldErrors) setErrors(fieldErrors);

@@ -26,6 +26,7 @@ describe('device login', () => {
     const d = await deviceLogin(terminal.code, 'operator');
     expect(d.reply.body.computer).toEqual({
       id: terminal.id, code: terminal.code, name: `终端${terminal.code}`, worknode_ids: line.nodes, device_id: null, last_seq: 0,
+      screen: 'tap3',
     });
     const r = await pushOk(d.session, terminal.code, [tap(1, { card: line.cards[0]!.show_id, worknode_id: line.nodes[0]!, person_id: operator, action: 'start' })]);
     expect(r).toMatchObject({ lastSeq: 1, results: [{ status: 'applied' }] });

@@ -49,18 +49,20 @@ export const PASSWORD_GUESSES: guesses.FailureLimit = {
 };
 
 /** A terminal as its device login answers it (docs/shopfloor.md "Kiosk identity"). */
-interface Terminal { id: number; code: string; name: string; worknode_ids: number[]; device_id: number | null; last_seq: number }
+interface Terminal {
+  id: number; code: string; name: string; worknode_ids: number[]; device_id: number | null; last_seq: number; screen: string | null;
+}
 
 async function computerBy(db: Db, field: 'code' | 'id', value: string | number): Promise<Terminal | undefined> {
   const t = tableOf(computers);
   const [c] = await db.select({
     id: column(t, 'id'), code: column(t, 'code'), name: column(t, 'name'), worknode_ids: column(t, 'worknode_ids'),
-    device_id: column(t, 'device_id'), last_seq: column(t, 'last_seq'),
+    device_id: column(t, 'device_id'), last_seq: column(t, 'last_seq'), screen: column(t, 'screen'),
   }).from(t).where(eq(column(t, field), value)).limit(1);
   if (!c) return undefined;
   return {
     id: c.id as number, code: c.code as string, name: c.name as string, worknode_ids: (c.worknode_ids as number[] | null) ?? [],
-    device_id: (c.device_id as number | null) ?? null, last_seq: Number(c.last_seq ?? 0),
+    device_id: (c.device_id as number | null) ?? null, last_seq: Number(c.last_seq ?? 0), screen: (c.screen as string | null) ?? null,
   };
 }
 

@@ -1,0 +1,18 @@
+/**
+ * The screen a shop-floor terminal shows (`computers.screen`, docs/shopfloor.md "Kiosk identity"): a device login
+ * lands on it, and the app's home (`/`) is it for as long as the browser is that terminal (issue 30: kiosks and
+ * tablets landed on the office dashboard).
+ */
+export const TERMINAL_SCREENS = ['tap3', 'precheck', 'inspect'] as const;
+export type TerminalScreen = (typeof TERMINAL_SCREENS)[number];
+
+const PATHS: Readonly<Record<TerminalScreen, string>> = {
+  tap3: '/orders/tap3',
+  precheck: '/inventorydetails/precheck',
+  inspect: '/inventorydetails/create',
+};
+
+/** The path of a terminal's screen; the kiosk for a value this version does not know. */
+export function terminalScreenPath(screen: unknown): string {
+  return (TERMINAL_SCREENS as readonly unknown[]).includes(screen) ? PATHS[screen as TerminalScreen] : PATHS.tap3;
+}
