@@ -1,3 +1,4 @@
+import { DEFAULT_PATTERNS } from '../../src/domain/rules/numbering';
 import { DEFAULT_SHIFT_HOURS } from '../../src/domain/rules/shifts';
 import { seedPlanning, wageRows } from './planning';
 import { sql } from 'drizzle-orm';
@@ -64,6 +65,8 @@ export function configRows(): SeedRow[] {
     config('label_size', '60x40', true, '流程卡标签尺寸（宽x高，毫米）'),
     config('shift_hours', DEFAULT_SHIFT_HOURS, true, '班次时间（白班、夜班；交接班记录按此统计本班产出）'),
     config('tap_lockout_seconds', 10, true, '刷卡机在此秒数内忽略同一张卡的重复刷卡'),
+    // Safe: the kiosk tells a card from a badge by it (a scan of neither is an unknown badge).
+    config('card_no_pattern', DEFAULT_PATTERNS.card_no_pattern, true, '流程卡编号规则（刷卡机据此区分流程卡与工牌）'),
     config('inspection_grades', ['A', 'B', 'C', '不合格'], true, '检验等级'),
     config('defect_reasons', ['色差', '脱胶', '压痕不良', '尺寸偏差', '破损', '污渍', '印刷模糊', '模切毛边', '开槽偏位', '钉箱不牢'], true, '不良原因'),
   ];

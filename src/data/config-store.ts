@@ -4,12 +4,12 @@ import { safeConfigs } from './shell-client';
 /**
  * The public configs the shell shows (spec §3: software name, logo, banner, banner background, version class,
  * button names; plus units and formula traits for forms, and what the shop floor reads: the kiosk's lockout, the
- * inspection grades and defect reasons). Loaded from `/accounts/configslist_safe/` and retried every second until it
+ * inspection grades and defect reasons, and how a card number looks, which tells a card from a badge). Loaded from `/accounts/configslist_safe/` and retried every second until it
  * answers (spec §9), because a kiosk may start before the server does; the last values loaded are kept in
  * localStorage and shown meanwhile, so a kiosk or tablet started offline has them.
  */
 export const SHELL_CONFIGS = ['software_name', 'site_name', 'logo', 'banner', 'banner_background', 'version_class',
-  'buttons', 'units', 'formula_traits', 'tap_lockout_seconds', 'inspection_grades', 'defect_reasons'] as const;
+  'buttons', 'units', 'formula_traits', 'tap_lockout_seconds', 'inspection_grades', 'defect_reasons', 'card_no_pattern'] as const;
 
 const KEPT_KEY = 'ipos.configs';
 

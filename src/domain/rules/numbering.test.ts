@@ -33,4 +33,16 @@ describe('number patterns', () => {
     }
     for (const v of ['X{seq}{seq}', 'abc', 'a b{seq}', '{yyyyMMdd}{seq}']) expect(check(v)).toBe(false);
   });
+  it('tells whether a code could be a number of the pattern', () => {
+    const card = patternOf('card_no_pattern', null);
+    expect(card.matches('C26112900017')).toBe(true);
+    expect(card.matches('c26112900017')).toBe(true);
+    expect(card.matches('C261129000170')).toBe(true);
+    expect(card.matches('0004471234')).toBe(false);
+    expect(card.matches('C2611290001')).toBe(false);
+    const order = patternOf('order_no_pattern', null);
+    expect(order.matches('SO20261129-001')).toBe(true);
+    expect(order.matches('SO20261129001')).toBe(false);
+    expect((parsePattern('A.{seq:2}') as NumberPattern).matches('AX12')).toBe(false);
+  });
 });

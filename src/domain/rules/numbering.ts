@@ -17,6 +17,8 @@ export interface NumberPattern {
   periodOf(d: Date): string;
   /** The number for counter value `n` on date `d`. */
   format(d: Date, n: number): string;
+  /** Whether `code` could be a number of this pattern (any date, any counter): how a kiosk tells a card from a badge. */
+  matches(code: string): boolean;
 }
 
 const TOKEN = /\{(yyyy|yy|MM|dd|seq(?::(\d{1,2}))?)\}/g;
@@ -46,8 +48,15 @@ export function parsePattern(source: string): NumberPattern | { error: 'no_seq' 
     return { error: 'too_long' };
   }
   const dateTokens = [...source.matchAll(TOKEN)].map(m => m[1]!).filter(t => !t.startsWith('seq'));
+  const shape = new RegExp(`^${source.split(TOKEN).map((part, i) => {
+    // split() with the capture groups interleaves: text, token, seq width, text, token, seq width, …
+    if (i % 3 === 0) return part.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    if (i % 3 === 2) return '';
+    return part === 'yyyy' ? '\\d{4}' : part.startsWith('seq') ? `\\d{${width},}` : '\\d{2}';
+  }).join('')}$`, 'i');
   return {
     source,
+    matches: code => shape.test(code.trim()),
     periodOf: d => dateTokens.map(t => dateToken(t, d)).join(''),
     format: (d, n) => source.replace(TOKEN, (_m, tok: string) => (tok.startsWith('seq') ? pad(n, width) : dateToken(tok, d))),
   };

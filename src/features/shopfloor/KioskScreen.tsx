@@ -1,12 +1,13 @@
 import { ActionIcon, Badge, Box, Button, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCamera, IconCloud, IconCloudOff, IconLogout, IconMaximize, IconUserCircle, IconVolume, IconVolumeOff } from '@tabler/icons-react';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { sendToHelper } from '../../data/local-helper-port';
 import { isMessageKey, translate, type Lang } from '../../domain/messages/catalog';
 import { localDateTimeString } from '../../domain/rules/date-single';
 import { formatNumber } from '../../domain/rules/numbers';
+import { patternOf } from '../../domain/rules/numbering';
 import CameraScanner from '../../ui/scanner/CameraScanner';
 import { scanFeedback } from '../../ui/scanner/feedback';
 import { useScanner } from '../../ui/scanner/use-scanner';
@@ -55,7 +56,11 @@ export default function KioskScreen() {
   const nodes = computer?.worknode_ids ?? [];
   const [worknodeId, setWorknodeId] = useState<number | null>(null);
   const current = worknodeId !== null && nodes.includes(worknodeId) ? worknodeId : nodes[0] ?? null;
-  const kiosk = useKiosk(current, lockout);
+  // How a card number looks here (the `card_no_pattern` config, else the default): a scan shaped otherwise that is no
+  // badge is an unknown badge, not a card.
+  const cardPattern = useConfig(s => s.values.card_no_pattern);
+  const isCardNumber = useMemo(() => patternOf('card_no_pattern', cardPattern).matches, [cardPattern]);
+  const kiosk = useKiosk(current, lockout, isCardNumber);
   const [bad, setBad] = useState(0);
   const [last, setLast] = useState<SwipeResult | null>(null);
   const [recent, setRecent] = useState<SwipeResult[]>([]);

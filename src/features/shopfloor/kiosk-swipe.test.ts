@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexOf } from './kiosk-state';
 import { decideSwipe, type SwipeContext } from './kiosk-swipe';
+import { patternOf } from '../../domain/rules/numbering';
 
 const index = indexOf({
   cards: [{ id: 1, show_id: 'C1', quantity: 100, workflow_id: 3 }],
@@ -10,10 +11,22 @@ const index = indexOf({
 });
 const ctx = (over: Partial<SwipeContext> = {}): SwipeContext => ({
   index, badges: new Map([['h-anna', { id: 5, name: '安娜' }]]), operator: { id: 5, name: '安娜' }, worknodeId: 7, pending: [],
-  lastSwipe: new Map(), lockoutMs: 10_000, now: 100_000, bad: 0, ...over,
+  lastSwipe: new Map(), lockoutMs: 10_000, now: 100_000, bad: 0, isCardNumber: () => true, ...over,
 });
 
 describe('a scanned code at the kiosk', () => {
+  it('refuses a badge nobody has, and writes nothing, rather than taking it for a card (issue 30)', () => {
+    const cardShaped = patternOf('card_no_pattern', null).matches;
+    // A 10-digit badge number no person has: not a card of the copy, not shaped like a card number.
+    expect(decideSwipe(ctx({ isCardNumber: cardShaped }), '0004471234', 'h-unknown')).toEqual({ kind: 'refused', reason: 'tap_badge_unknown' });
+    expect(decideSwipe(ctx({ isCardNumber: cardShaped, operator: null }), '0004471234', 'h-unknown'))
+      .toEqual({ kind: 'refused', reason: 'tap_badge_unknown' });
+    // A card number of the pattern the copy does not hold yet is still taken (the server checks it), as is a card of
+    // the copy whatever its shape.
+    expect(decideSwipe(ctx({ isCardNumber: cardShaped }), 'C26112900017', 'h-x')).toMatchObject({ kind: 'tap', unverified: true });
+    expect(decideSwipe(ctx({ isCardNumber: cardShaped }), 'C1', 'h-c1')).toMatchObject({ kind: 'tap', card: 'C1' });
+  });
+
   it('names the operator when it is a badge, and asks for one before any card', () => {
     expect(decideSwipe(ctx({ operator: null }), '0012345', 'h-anna')).toEqual({ kind: 'operator', operator: { id: 5, name: '安娜' } });
     expect(decideSwipe(ctx({ operator: null }), 'C1', 'h-other')).toEqual({ kind: 'refused', reason: 'tap_need_operator' });

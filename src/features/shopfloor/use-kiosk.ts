@@ -24,7 +24,7 @@ export interface SwipeResult { outcome: SwipeOutcome; at: number; /** ms from th
 const PULLED = ['cards', 'cardnodes', 'worknodes', 'workflows', 'persons'] as const;
 /** After a push the server holds new state: the copy is refreshed soon after, once for a burst of swipes. */
 const REFRESH_AFTER_PUSH_MS = 3_000;
-export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
+export function useKiosk(worknodeId: number | null, lockoutSeconds: number, isCardNumber: (code: string) => boolean) {
   const [index, setIndex] = useState<KioskIndex | null>(null);
   const [badges, setBadges] = useState<ReadonlyMap<string, Operator>>(new Map());
   const [hasher, setHasher] = useState<BadgeHasher | null>(null);
@@ -117,6 +117,7 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
     const pending = [...recent.current.filter(r => r.args.card === code && !queued.some(q => q.seq === r.seq)), ...queued];
     const outcome = decideSwipe({
       index, badges, operator, worknodeId, pending, lastSwipe: lastSwipe.current, lockoutMs: lockoutSeconds * 1000, now: at, bad,
+      isCardNumber,
     }, code, hash);
     if (outcome.kind === 'operator') setOperator(outcome.operator);
     if (outcome.kind !== 'tap') return { outcome, at, ms: performance.now() - started };
@@ -141,7 +142,7 @@ export function useKiosk(worknodeId: number | null, lockoutSeconds: number) {
     } catch (e) {
       return { outcome, at, ms: performance.now() - started, error: e instanceof Error ? e.message : String(e) };
     }
-  }, [index, worknodeId, hasher, badges, operator, lockoutSeconds]);
+  }, [index, worknodeId, hasher, badges, operator, lockoutSeconds, isCardNumber]);
 
   const ready = useMemo(() => kioskReady({ indexed: index !== null, saltChecked, badgeReader: hasher !== null, badgesAsOf }),
     [index, saltChecked, hasher, badgesAsOf]);
