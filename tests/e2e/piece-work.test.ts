@@ -45,12 +45,13 @@ describe('piece work', () => {
     await expect.poll(() => page.getByTestId('works-person-record').count()).toBe(Number(report.dt[0]!.records));
     await page.keyboard.press('Escape');
 
-    // excel.xlsx of the same rows, and a total line.
+    // A spreadsheet of the same rows, and a total line, named after the screen and the day (issue 30).
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),
       page.getByTestId('works-report-export').click(),
     ]);
-    expect(download.suggestedFilename()).toBe('excel.xlsx');
+    expect(download.suggestedFilename()).toMatch(/^[^/\\]+-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(download.suggestedFilename()).not.toBe('excel.xlsx');
     const wb = XLSX.read(await readFile((await download.path())!));
     const sheet = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1 });
     expect(sheet).toHaveLength(report.dt.length + 2);

@@ -77,10 +77,11 @@ describe('monitoring screens', () => {
     await page.getByTestId('monitor-path').waitFor();
     await expect.poll(() => totalCells()).toEqual(itemCells);
 
-    // excel.xlsx: a title row, a row per group, the total.
+    // The spreadsheet, named after the screen and the day: a title row, a row per group, the total.
     const rows = await page.getByTestId('monitor-row').count();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('monitor-export').click()]);
-    expect(download.suggestedFilename()).toBe('excel.xlsx');
+    expect(download.suggestedFilename()).toMatch(/^[^/\\]+-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(download.suggestedFilename()).not.toBe('excel.xlsx');
     const wb = XLSX.read(await readFile((await download.path())!));
     const sheet = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1 });
     expect(sheet).toHaveLength(rows + 2);

@@ -10,7 +10,7 @@ import { formatNumber } from '../../domain/rules/numbers';
 import { formulas } from '../../domain/resources/formulas/formulas';
 import { details } from '../../domain/resources/orders/details';
 import { saveBytes } from '../../resources/export/download';
-import { EXPORT_FILE_NAME } from '../../resources/export/export-rows';
+import { exportFileName } from '../../resources/export/export-rows';
 import { RefSelect } from '../../resources/form/controls/RefSelect';
 import { OfflineNotice } from '../../ui/data/OfflineNotice';
 import { offlineView, useReachable } from '../../ui/data/use-resource';
@@ -48,7 +48,7 @@ export default function FormulaRequirement() {
     setExporting(true);
     try {
       const { file } = await formulasClient.exportRequirement(scope);
-      saveBytes(file, EXPORT_FILE_NAME);
+      saveBytes(file, exportFileName(t('menu.formula_reports')));
     } catch {
       // The data layer has shown why.
     } finally {

@@ -10,7 +10,7 @@ import { formatNumber } from '../../domain/rules/numbers';
 import { persons } from '../../domain/resources/people/persons';
 import { works } from '../../domain/resources/production/works';
 import { saveBytes } from '../../resources/export/download';
-import { EXPORT_FILE_NAME } from '../../resources/export/export-rows';
+import { exportFileName } from '../../resources/export/export-rows';
 import { RefSelect } from '../../resources/form/controls/RefSelect';
 import { OfflineNotice } from '../../ui/data/OfflineNotice';
 import { useCan } from '../../ui/data/use-permissions';
@@ -62,7 +62,7 @@ export default function WorksReport() {
     setExporting(true);
     try {
       const { file } = await pieceWorkClient.exportReport(params);
-      saveBytes(file, EXPORT_FILE_NAME);
+      saveBytes(file, exportFileName(t('menu.production_reports')));
     } catch {
       // The data layer has shown why.
     } finally {

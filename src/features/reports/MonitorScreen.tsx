@@ -11,7 +11,7 @@ import { loadReportFacts } from '../../data/reports/report-facts';
 import { dateRangeOf, dateRangeStrings } from '../../domain/rules/date-ranges';
 import { localDateTimeString } from '../../domain/rules/date-single';
 import { saveBytes } from '../../resources/export/download';
-import { EXPORT_FILE_NAME } from '../../resources/export/export-rows';
+import { exportFileName } from '../../resources/export/export-rows';
 import { useReachable } from '../../ui/data/use-resource';
 import { DateRangeInput, type DayRange } from '../../ui/grid/DateRangeFilter';
 import { PrintView } from '../../ui/print/PrintView';
@@ -110,7 +110,7 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
         ? [[keyLabel(grouping), ...pivot.columns.map(c => c.label), t('reports.total')],
           pivotSheetRows(rows, pivot, chartIndex, result.total[chartIndex]!, t('reports.total'))]
         : [[keyLabel(grouping), ...measures.map(m => t(`reports.${m.label}`))], sheetRows(rows, result.total, t('reports.total'))];
-      saveBytes(await buildSpreadsheet(titles, cells), EXPORT_FILE_NAME);
+      saveBytes(await buildSpreadsheet(titles, cells), exportFileName(t(`menu.${def.title}`)));
     } catch {
       setExportError(true);
     } finally {

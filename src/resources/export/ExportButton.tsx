@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ERROR_MS, WARNING_MS } from '../../data/envelope';
 import { isAbort, isApiError } from '../../data/errors';
 import { getNotifier } from '../../data/notifier';
-import { exportRows, type ExportColumn } from './export-rows';
+import { exportFileName, exportRows, type ExportColumn } from './export-rows';
 
 /** The server's export of a whole list: resolves when the file is saved; reports the bytes received. */
 export type ServerExport = (o: { signal: AbortSignal; onProgress: (bytes: number, rows: number | null) => void }) => Promise<void>;
@@ -19,6 +19,8 @@ export interface ExportButtonProps<R> {
   selection?: readonly R[];
   /** A list paged by the server is exported by the server, whole, unless rows are selected. */
   serverExport?: ServerExport;
+  /** The screen's title, which names the saved file (`exportFileName`). */
+  title: string;
   /** Button size; lists use `xs` in their toolbar. */
   size?: MantineSize;
   disabled?: boolean;
@@ -31,7 +33,7 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * The export button of a list: builds excel.xlsx from the visible rows or the selection in a worker, or has the server
+ * The export button of a list: builds the spreadsheet from the visible rows or the selection in a worker, or has the server
  * stream the whole list; a progress dialog can cancel either.
  */
 export function ExportButton<R>(props: ExportButtonProps<R>) {
@@ -53,7 +55,7 @@ export function ExportButton<R>(props: ExportButtonProps<R>) {
       if (rows.length === 0) { getNotifier().warning(t('importexport.export_empty'), WARNING_MS); return; }
       setRunning({ kind: 'local', done: 0, total: rows.length });
       await exportRows(props.columns, rows, {
-        signal: ctl.signal,
+        fileName: exportFileName(props.title), signal: ctl.signal,
         onProgress: (done, total) => setRunning({ kind: 'local', done, total }),
       });
     } catch (e) {

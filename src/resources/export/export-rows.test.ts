@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resourceByName } from '../../domain/resources/all';
 import { parseSheet } from '../../workers/spreadsheet-parse';
 import { buildSpreadsheet } from '../../workers/spreadsheet';
-import { exportCell, exportTable, serverTitles, type ExportColumn } from './export-rows';
+import { exportCell, exportFileName, exportTable, serverTitles, type ExportColumn } from './export-rows';
 
 type Row = { code: string; qty: number | null; tags: string[]; props: object | null; at: Date };
 const columns: ExportColumn<Row>[] = [
@@ -39,5 +39,11 @@ describe('export', () => {
     expect(serverTitles(cols, items)).toEqual([
       { title: 'Code', field: 'code' }, { title: 'Category', field: 'category_id_name' }, { title: 'Explicit', field: 'x_name' },
     ]);
+  });
+  it('names the file after the screen and the day, never with a character a file system refuses', () => {
+    const day = new Date(2026, 10, 29, 23, 30);
+    expect(exportFileName('客户', day)).toBe('客户-2026-11-29.xlsx');
+    expect(exportFileName('A/B: "C"?', day)).toBe('A_B_ _C_-2026-11-29.xlsx');
+    expect(exportFileName('  ', day)).toBe('export-2026-11-29.xlsx');
   });
 });

@@ -2,9 +2,12 @@ import type { ResourceDef } from '../../domain/registry/resource';
 import { buildSpreadsheet } from '../../workers/spreadsheet';
 import type { SheetCell } from '../../workers/spreadsheet-types';
 import { saveBytes } from './download';
+import { localDateString } from '../../domain/rules/date-single';
 
 /**
- * Export of a list to `excel.xlsx` (spec: the file name is always excel.xlsx).
+ * Export of a list to a spreadsheet, saved as `<screen title>-<date>.xlsx` (`exportFileName`; issue 30: every export was
+ * `excel.xlsx`, and a second one overwrote or renamed the first). The server's export calls still answer the file the
+ * spec names; the name the browser saves it under is the screen's.
  *
  * Rules:
  * - A list loaded whole exports the rows the user sees (or the selection), built in the spreadsheet worker, with
@@ -14,7 +17,13 @@ import { saveBytes } from './download';
  * - Cells are values, never formulas; lists are joined with ", ", objects written as JSON (as the server does).
  */
 
-export const EXPORT_FILE_NAME = 'excel.xlsx';
+/** The name an export is saved under: the screen's title and the local date; characters no file system takes become `_`. */
+export function exportFileName(title: string, at: Date = new Date()): string {
+  // Control characters and the ones Windows refuses in a name become `_` (by code, so the rule reads plainly).
+  const safe = [...title].map(c => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('')
+    .replace(/_+/g, '_').trim().slice(0, 80) || 'export';
+  return `${safe}-${localDateString(at)}.xlsx`;
+}
 
 export interface ExportColumn<R> {
   title: string;
@@ -39,15 +48,17 @@ export function exportTable<R>(columns: readonly ExportColumn<R>[], rows: readon
 }
 
 export interface ExportOptions {
+  /** The saved file's name (`exportFileName`). */
+  fileName: string;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
 }
 
-/** Builds excel.xlsx from the given rows in the worker and downloads it. */
-export async function exportRows<R>(columns: readonly ExportColumn<R>[], rows: readonly R[], opts: ExportOptions = {}): Promise<void> {
+/** Builds the spreadsheet of the given rows in the worker and downloads it. */
+export async function exportRows<R>(columns: readonly ExportColumn<R>[], rows: readonly R[], opts: ExportOptions): Promise<void> {
   const table = exportTable(columns, rows);
   const bytes = await buildSpreadsheet(table.titles, table.rows, opts.onProgress, { signal: opts.signal });
-  saveBytes(bytes, EXPORT_FILE_NAME);
+  saveBytes(bytes, opts.fileName);
 }
 
 /**

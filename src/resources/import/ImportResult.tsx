@@ -9,7 +9,7 @@ import type { Lang } from '../../domain/messages/catalog';
 import type { ResourceDef } from '../../domain/registry/resource';
 import { buildSpreadsheet } from '../../workers/spreadsheet';
 import { saveBytes } from '../export/download';
-import { EXPORT_FILE_NAME } from '../export/export-rows';
+import { exportFileName } from '../export/export-rows';
 import { reasonsText, reportTable } from './import-report';
 import type { ImportReport, ImportStatus } from './run-import';
 
@@ -36,7 +36,7 @@ export function ImportResult({ res, lang, report }: ImportResultProps) {
         line: t('importexport.line'), key: t('importexport.key'), status: t('importexport.status'),
         reasons: t('importexport.reasons'), statusOf: s => t(`importexport.${s}`), fieldLabel: label,
       });
-      saveBytes(await buildSpreadsheet(table.titles, table.rows), EXPORT_FILE_NAME);
+      saveBytes(await buildSpreadsheet(table.titles, table.rows), exportFileName(`${t(`resources.${res.name}.name`)} ${t('importexport.result')}`));
     } catch (e) {
       getNotifier().error((e as Error).message, ERROR_MS);
     } finally {

@@ -25,7 +25,7 @@ import { useSaveGuard } from '../../ui/use-save-guard';
 import { useElementTop } from '../../ui/use-element-top';
 import { saveBytes } from '../export/download';
 import { ExportButton, type ServerExport } from '../export/ExportButton';
-import { EXPORT_FILE_NAME, serverTitles } from '../export/export-rows';
+import { exportFileName, serverTitles } from '../export/export-rows';
 import { lastUsedOf, rememberLastUsed } from './last-used';
 import { exportColumnsOf, listColumns, type ListRow } from './list-columns';
 import { selectionIn } from './selection';
@@ -174,7 +174,7 @@ export default function ResourceList({ def, toolbar, extra }: ResourceListProps)
     const { file } = await exportList(def, q, serverTitles(exportColumns, def), {
       signal, onProgress: p => onProgress(p.bytes, p.rows),
     });
-    saveBytes(file, EXPORT_FILE_NAME);
+    saveBytes(file, exportFileName(t(`resources.${def.name}.name`)));
   } : undefined;
 
   const toolbarHeight = Math.max(0, top - HEADER_PX) + 8 + (paged ? PAGER_PX : 0);
@@ -208,7 +208,7 @@ export default function ResourceList({ def, toolbar, extra }: ResourceListProps)
           {t('lists.refresh')}
         </Button>
         {mayExport && (
-          <ExportButton columns={exportColumns} rows={shown} serverExport={offline.offline ? undefined : serverExport}
+          <ExportButton title={t(`resources.${def.name}.name`)} columns={exportColumns} rows={shown} serverExport={offline.offline ? undefined : serverExport}
             selection={selected.size > 0 ? rows.filter(r => selected.has(r.id)) : undefined} />
         )}
         {mayImport && <Writable offline={writesOff}>
