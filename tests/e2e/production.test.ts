@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import jsQR from 'jsqr';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from './browser';
-import { pagePerTest, serverCall } from './helpers';
+import { pagePerTest, serverCall, tabPaths } from './helpers';
 
 /**
  * The production screens of issue 11 in a real browser, on orders made through the API as the order screen makes
@@ -199,6 +199,9 @@ describe('order entry', () => {
     await page.keyboard.press('Control+s');
     await page.waitForURL(u => /^\/orders\/edit\/\d+$/.test(u.pathname));
     const id = Number(new URL(page.url()).pathname.split('/').pop());
+    // The new order's tab became its edit tab (issue 30).
+    await expect.poll(() => tabPaths(page)).toContain(`/orders/edit/${id}`);
+    expect(await tabPaths(page)).not.toContain('/orders/create');
     const saved = (await call(`/orders/orders/detail/?id=${id}`)).dt as Row;
     expect(saved).toMatchObject({ status: 'draft', customer_id: customer.id, quantity: 270 });
     const lines = (await call(`/orders/details/list/?order_id=${id}&sort=line_no`)).dt as Row[];

@@ -105,14 +105,24 @@ export function AppLayout({
   );
 }
 
-/** Every page of the menu the user opens becomes (or refreshes) its tab, the most recent one. */
+/**
+ * Every page of the menu the user opens becomes (or refreshes) its tab, the most recent one. A navigation whose state
+ * names `replacesTab` (a saved new document moving to its edit page) takes that tab's place.
+ */
 function useTrackTabs(pathname: string, search: string) {
   const flat = useMenu(s => s.flat);
+  const { state } = useLocation();
+  const replaces = replacedTabOf(state);
   useEffect(() => {
     const item = findMenuItem(flat, pathname);
-    if (item) useTabs.getState().open({ path: pathname + search, title: item.title });
-  }, [flat, pathname, search]);
+    if (item) useTabs.getState().open({ path: pathname + search, title: item.title, replaces });
+  }, [flat, pathname, search, replaces]);
 }
+
+const replacedTabOf = (state: unknown): string | undefined => {
+  const v = (state as { replacesTab?: unknown } | null)?.replacesTab;
+  return typeof v === 'string' ? v : undefined;
+};
 
 /**
  * The local helper is started while the shell is shown (it connects only if it launched the app, local-helper.ts);

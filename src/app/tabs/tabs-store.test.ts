@@ -84,6 +84,19 @@ describe('visited tabs', () => {
     expect(useTabs.getState().recent).toEqual([]);
   });
 
+  it('lets a saved new document\'s edit page take its create tab\'s place (issue 30)', () => {
+    open('/a/list');
+    open('/orders/create');
+    open('/b/list');
+    useTabs.getState().open({ path: '/orders/edit/7', title: 'edit', replaces: '/orders/create' });
+    expect(useTabs.getState().tabs.map(t => t.path)).toEqual([DASHBOARD_PATH, '/a/list', '/orders/edit/7', '/b/list']);
+    expect(useTabs.getState().recent[0]).toBe('/orders/edit/7');
+    expect(useTabs.getState().recent).not.toContain('/orders/create');
+    // Nothing to replace: an ordinary open.
+    useTabs.getState().open({ path: '/orders/edit/8', title: 'edit', replaces: '/orders/create' });
+    expect(useTabs.getState().tabs.map(t => t.path)).toEqual([DASHBOARD_PATH, '/a/list', '/orders/edit/7', '/b/list', '/orders/edit/8']);
+  });
+
   it('survives a reload through sessionStorage', async () => {
     open('/a/list');
     open('/b/list?q=1');

@@ -8,6 +8,8 @@ import { onSessionReset } from '../../data/session/session-store';
  * - one tab per page (path without query); revisiting a page with another query updates that tab's full path;
  * - the most recently used order is tracked: the tab opened last is the active one;
  * - closing the active tab goes to the most recently used remaining tab, else /dashboard;
+ * - a page that takes another's place (a new document saved: its create page becomes its edit page) takes that tab's
+ *   place too, instead of leaving a stale "new" tab beside it;
  * - the tabs are kept in sessionStorage, so a reload keeps them, and cleared when the login state is reset.
  */
 export const DASHBOARD_PATH = '/dashboard';
@@ -28,8 +30,11 @@ export interface TabsState {
   tabs: VisitedTab[];
   /** Page keys (path without query), most recently used first. */
   recent: string[];
-  /** Called on every navigation to a menu page: adds the tab or updates it, and makes it the most recent. */
-  open(tab: { path: string; title: string; affix?: boolean }): void;
+  /**
+   * Called on every navigation to a menu page: adds the tab or updates it, and makes it the most recent. `replaces`:
+   * the page (path) whose tab this one takes over, in place.
+   */
+  open(tab: { path: string; title: string; affix?: boolean; replaces?: string }): void;
   /** Closes a tab (not an affix one). Returns where to go when it was the active tab, else null. */
   close(path: string): string | null;
   /** Keeps the affix tabs and this one. Returns the kept tab's path when the active tab was closed, else null. */
@@ -61,9 +66,15 @@ function mostRecent(tabs: VisitedTab[], recent: string[]): string {
 export const useTabs = create<TabsState>()(persist(
   (set, get) => ({
     ...initial(),
-    open: ({ path, title, affix }) => {
+    open: ({ path, title, affix, replaces }) => {
       const key = tabKey(path);
       set(s => {
+        const gone = replaces === undefined ? undefined : tabKey(replaces);
+        const old = gone === undefined || gone === key ? -1 : s.tabs.findIndex(t => tabKey(t.path) === gone && !t.affix);
+        if (old >= 0 && !s.tabs.some(t => tabKey(t.path) === key)) {
+          const tabs = s.tabs.map((t, j) => (j === old ? { path, title, affix: affix === true } : t));
+          return { tabs, recent: [key, ...s.recent.filter(k => k !== key && k !== gone)] };
+        }
         const i = s.tabs.findIndex(t => tabKey(t.path) === key);
         const dashboard = key === DASHBOARD_PATH;
         const fixed = dashboard || (i >= 0 && s.tabs[i]!.affix) || affix === true;

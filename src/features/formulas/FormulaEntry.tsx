@@ -34,7 +34,7 @@ export default function FormulaEntry() {
     void qc.invalidateQueries({ queryKey: queryKeys.all(formulamaterials.api) });
     void qc.invalidateQueries({ queryKey: queryKeys.all(formulaoperations.api) });
     void qc.invalidateQueries({ queryKey: historyKey(formulas.name, reply.id) });
-    void navigate(`/formulas/edit/${reply.id}`, { replace: true });
+    void navigate(`/formulas/edit/${reply.id}`, { replace: true, state: { replacesTab: '/formulas/create' } });
   };
   if (raw === undefined) return <FormulaEditor key="new" draft={draftOf(null, [], [])} saved={null} reachable onSaved={onSaved} />;
   return <SavedFormula key={raw} rawId={raw} onSaved={onSaved} />;

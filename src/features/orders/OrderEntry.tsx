@@ -38,7 +38,8 @@ function NewOrder() {
   const reachable = useReachable();
   const onSaved = (reply: SaveWithLinesReply) => {
     remember(qc, reply);
-    void navigate(editPathOf(orders, reply.id) ?? `/orders/edit/${reply.id}`, { replace: true });
+    // The new order's tab becomes its edit tab (no stale "new order" tab is left beside it).
+    void navigate(editPathOf(orders, reply.id) ?? `/orders/edit/${reply.id}`, { replace: true, state: { replacesTab: '/orders/create' } });
   };
   return (
     <OrderEditor lines={[]} offline={{ offline: false, asOf: null }} reachable={reachable} onSaved={onSaved}
