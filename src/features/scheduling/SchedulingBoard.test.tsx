@@ -203,11 +203,12 @@ describe('scheduling board', { timeout: 30_000 }, () => {
     await open();
     await keyboardMove(301, 'ArrowRight');
     await waitFor(() => expect(saves()).toHaveLength(1));
-    expect(saves()[0]).toEqual([{ device_id: 11, version: 3, cardnode_ids: [301, 101, 102, 103] }]);
+    // Behind the card the machine is running (issue 30), whatever the first place the arrows reached.
+    expect(saves()[0]).toEqual([{ device_id: 11, version: 3, cardnode_ids: [101, 301, 102, 103] }]);
     await waitFor(() => expect(boardLoads()).toHaveLength(2));
     expect(notifier.success).toHaveBeenCalledOnce();
     // Told to a screen reader, in the user's language.
-    expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe('流程卡 C301 已放到P-01 机台11 第 1 位');
+    expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe('流程卡 C301 已放到P-01 机台11 第 2 位');
     expect(document.querySelector(`#${mustFind('arranges-card-302').getAttribute('aria-describedby')!}`)?.textContent)
       .toContain('按空格键或回车键拿起流程卡');
   });
@@ -269,7 +270,7 @@ describe('scheduling board', { timeout: 30_000 }, () => {
     await keyboardMove(201, 'ArrowLeft');
     await waitFor(() => expect(saves()).toHaveLength(1));
     expect(saves()[0]).toEqual([
-      { device_id: 11, version: 3, cardnode_ids: [201, 101, 102, 103] },
+      { device_id: 11, version: 3, cardnode_ids: [101, 201, 102, 103] },
       { device_id: 12, version: 5, cardnode_ids: [] },
     ]);
   });

@@ -53,6 +53,19 @@ describe('planMove', () => {
     expect(ids(p.board, 1)).toEqual([12, 13, 11]);
   });
 
+  it('puts a waiting step behind the card the machine is running, wherever it was dropped (issue 30)', () => {
+    const b = board();
+    b.devices[1] = device(2, [21, 22]);
+    b.devices[1]!.queue[0] = { ...b.devices[1]!.queue[0]!, status: 'running' };
+    const onRunning = planMove(b, { container: UNSCHEDULED, index: 0 }, placeOf(b, 21)!);
+    expect(onRunning.kind === 'save' && onRunning.queues).toEqual([{ device_id: 2, version: 20, cardnode_ids: [21, 1, 22] }]);
+    const fromOther = planMove(b, { container: 1, index: 0 }, { container: 2, index: 0 });
+    expect(fromOther.kind === 'save' && fromOther.queues.find(q => q.device_id === 2)?.cardnode_ids).toEqual([21, 11, 22]);
+    // Behind it, the drop's place holds.
+    const behind = planMove(b, { container: UNSCHEDULED, index: 0 }, { container: 2, index: 2 });
+    expect(behind.kind === 'save' && behind.queues).toEqual([{ device_id: 2, version: 20, cardnode_ids: [21, 22, 1] }]);
+  });
+
   it('moving up a queue puts the step at the target index', () => {
     const p = planMove(board(), { container: 1, index: 2 }, { container: 1, index: 0 });
     expect(p.kind === 'save' && p.queues).toEqual([{ device_id: 1, version: 10, cardnode_ids: [13, 11, 12] }]);

@@ -10,6 +10,7 @@ import { queueLoad } from '../../domain/rules/scheduling';
  * - a move between two machines sends both (the server moves a step off a machine only when that machine is saved too);
  * - a move back to the unscheduled steps sends the source queue without the step;
  * - a machine out of service takes no step it does not already hold (the server refuses it with 409 anyway);
+ * - a waiting step never goes ahead of a step the machine is running: dropped there, it lands right behind it;
  * - the unscheduled steps have the server's order (cards at the node first, then by due date): a drop among them
  *   changes nothing.
  */
@@ -103,7 +104,7 @@ export function planMove(board: BoardReply, from: Place, to: Place): MovePlan {
     total += 1;
   } else {
     const into = [...(queues.get(to.container) ?? entriesOf(board, to.container) ?? [])];
-    const at = clamp(to.index, into.length);
+    const at = Math.max(firstFree(into, entry), clamp(to.index, into.length));
     if (to.container === from.container && at === from.index) return { kind: 'none' };
     into.splice(at, 0, entry);
     queues.set(to.container, into);
@@ -149,13 +150,28 @@ export function parseDndId(id: string | number): DndTarget | null {
 /**
  * Where a step from `from` lands when dropped on `over`. On a card of its own queue it takes that card's place, as a
  * sorted list does (the cards between move up or down by one); on a card of another queue it goes before that card;
- * on the end of a queue, after its last card.
+ * on the end of a queue, after its last card — but never ahead of a step the machine is running (`firstFree`).
  */
 export function dropPlace(board: BoardReply, from: Place, over: DndTarget): Place | null {
-  if (over.kind === 'end') {
-    const n = entriesOf(board, over.container)?.length;
-    if (n === undefined) return null;
-    return { container: over.container, index: over.container === from.container ? n - 1 : n };
-  }
-  return placeOf(board, over.cardnode_id);
+  const place = over.kind === 'end' ? endOf(board, from, over.container) : placeOf(board, over.cardnode_id);
+  const entry = entryAt(board, from);
+  if (!place || !entry || place.container === UNSCHEDULED) return place;
+  const others = (entriesOf(board, place.container) ?? []).filter(e => e.cardnode_id !== entry.cardnode_id);
+  return { container: place.container, index: Math.max(firstFree(others, entry), place.index) };
+}
+
+function endOf(board: BoardReply, from: Place, container: Container): Place | null {
+  const n = entriesOf(board, container)?.length;
+  if (n === undefined) return null;
+  return { container, index: container === from.container ? n - 1 : n };
+}
+
+/**
+ * The first index a step may take in a queue holding `others`: a step the machine is running stays ahead of every
+ * waiting one, so a waiting step lands behind the last running step (issue 30: a card dropped on the running card went
+ * ahead of it); a running step may go anywhere.
+ */
+function firstFree(others: readonly QueueEntry[], entry: QueueEntry): number {
+  if (entry.status === 'running') return 0;
+  return others.reduce((n, e, i) => (e.status === 'running' ? i + 1 : n), 0);
 }
