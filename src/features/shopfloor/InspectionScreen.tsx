@@ -213,7 +213,7 @@ export function InspectionScreen({ kind }: { kind: InspectionFact }) {
         )}
         {nodes.length > 1 && (
           <SegmentedControl fullWidth size="xl" value={String(worknodeId)} onChange={v => setNodeChoice(Number(v))} data-testid="inspection-worknode"
-            data={nodes.map(id => ({ value: String(id), label: insp.copy?.worknodes.get(id) ?? `#${id}` }))} />
+            data={nodes.map(id => ({ value: String(id), label: insp.copy ? insp.copy.worknodes.get(id) ?? `#${id}` : '…' }))} />
         )}
 
         <Paper withBorder radius="md" p="md" data-testid="inspection-card" data-state={card ? (card.unverified ? 'unverified' : 'known') : 'none'}

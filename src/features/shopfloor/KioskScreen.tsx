@@ -83,7 +83,9 @@ export default function KioskScreen() {
   }, [kiosk, bad, feedback]);
   useScanner(onScan, { capture: 'global', enabled: computer !== null && kiosk.ready });
 
-  const worknodeName = (id: number) => String(kiosk.index?.worknodes.get(id)?.name ?? `#${id}`);
+  // While the copy loads a name is not known yet: an ellipsis, never the bare id (issue 30); `#id` only for a work node
+  // the loaded copy lacks.
+  const worknodeName = (id: number) => (kiosk.index ? String(kiosk.index.worknodes.get(id)?.name ?? `#${id}`) : '…');
   const state = panelOf(last?.outcome ?? null, last?.error);
   const fullscreen = () => {
     if (!sendToHelper('fullscreen')) void document.documentElement.requestFullscreen?.().catch(() => undefined);

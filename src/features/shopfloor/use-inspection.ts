@@ -118,7 +118,7 @@ export function useInspection(o: { mayLookUpCards: boolean }) {
 
   /** The inspector: the badge scanned, else the account's person. */
   const inspector: Operator | null = badgeInspector
-    ?? (accountPerson !== null ? { id: accountPerson, name: copy?.persons.get(accountPerson) ?? `#${accountPerson}` } : null);
+    ?? (accountPerson !== null ? { id: accountPerson, name: copy ? copy.persons.get(accountPerson) ?? `#${accountPerson}` : '…' } : null);
 
   const lookUpCard = useCallback(async (code: string, signal?: AbortSignal): Promise<Scanned> => {
     const known = copy?.cards.get(code);
