@@ -12,7 +12,7 @@ import { behaviourOf } from './behaviour-registry';
 import type { WriteAction } from './behaviour-types';
 import { keepRowFiles } from './row-files';
 import { validateMany } from './validate';
-import { recordHistoryBatch, staleVersion } from './write-primitives';
+import { recordHistoryBatch, sameValue, staleVersion } from './write-primitives';
 
 /**
  * The writes of many rows of one resource in one transaction — an order's lines, an import's rows — set-based: the
@@ -24,13 +24,6 @@ import { recordHistoryBatch, staleVersion } from './write-primitives';
  */
 
 type RowData = Record<string, unknown>;
-
-/** Keeps a statement's parameters well under the 65,535 both engines allow. */
-export function chunks<T>(list: readonly T[], perChunk: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += perChunk) out.push(list.slice(i, i + perChunk));
-  return out;
-}
 
 /** The rows by the fields they carry (one INSERT a shape), each with its place in the list. */
 function groupedByShape(list: readonly RowData[]): { index: number; row: RowData }[][] {
@@ -84,7 +77,7 @@ export async function afterWritten(tx: Db, res: ResourceDef, auth: Auth, action:
 }
 
 /**
- * Inserts validated rows (write.ts's `validateMany`): prepared, one INSERT per thousand-odd rows, then checked and
+ * Inserts validated rows (validate.ts's `validateMany`): prepared, one INSERT per shape of row, then checked and
  * recorded. Returns the stored rows in the order given.
  */
 export async function insertValidated(tx: Db, res: ResourceDef, values: readonly RowData[], auth: Auth,
@@ -123,16 +116,6 @@ async function lockedRows(tx: Db, res: ResourceDef, ids: readonly number[]): Pro
   const found = await tx.select().from(t).where(inArray(column(t, 'id'), [...new Set(ids)]))
     .orderBy(column(t, 'id')).for('update');
   return new Map(found.map(r => [Number(r.id), r]));
-}
-
-/** Whether a validated value equals the stored one (blank is blank; '5' is 5; objects by their JSON). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  const blank = (v: unknown) => v === null || v === undefined || v === '';
-  if (blank(a) && blank(b)) return true;
-  if (a instanceof Date || b instanceof Date) return new Date(a as string).getTime() === new Date(b as string).getTime();
-  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
-  if (typeof a === 'number' || typeof b === 'number') return Number(a) === Number(b);
-  return String(a) === String(b);
 }
 
 export interface RowUpdate { id: number; version?: number; values: RowData }

@@ -49,6 +49,26 @@ export async function recordHistoryBatch(db: Db, res: ResourceDef, action: strin
   }
 }
 
+/**
+ * Equal as stored: blanks alike, dates by their instant, JSON by content (keys in any order), numbers by value (numeric
+ * columns read as text) — what a save compares to leave an unchanged field, row or formula version as it is.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  if (blank(a) && blank(b)) return true;
+  if (a instanceof Date || b instanceof Date) return new Date(a as string).getTime() === new Date(b as string).getTime();
+  if (typeof a === 'object' || typeof b === 'object') return canonical(a) === canonical(b);
+  if (typeof a === 'number' || typeof b === 'number') return Number(a) === Number(b);
+  return String(a) === String(b);
+}
+
+function canonical(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v ?? null);
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o).sort().map(k => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+}
+
 export async function nextRev(db: Db): Promise<number> {
   const [r] = await db.execute(sql`select next_rev() as rev`).then(x => (x as unknown as { rows: { rev: number | string }[] }).rows);
   return Number(r!.rev);

@@ -18,7 +18,7 @@ import { nextRev, recordHistory } from './write-primitives';
 
 // The steps a write shares with the behaviours live in write-primitives.ts (a behaviour importing this file would close
 // an import cycle through behaviours/); re-exported for the writers that import them from here.
-export { nextRev, recordHistory, recordHistoryBatch, setDerived, staleVersion, systemUpdate } from './write-primitives';
+export { nextRev, recordHistory, recordHistoryBatch, sameValue, setDerived, staleVersion, systemUpdate } from './write-primitives';
 
 type RowData = Record<string, unknown>;
 

@@ -8,6 +8,7 @@ import { rows, type Db } from '../../db/connection';
 import { tableOf } from '../../db/tables';
 import { ApiError } from '../../lib/api-error';
 import type { RowData } from '../../resources/behaviour-types';
+import { sameValue } from '../../resources/write-primitives';
 import { column } from '../../db/columns';
 import { recordHistory, setDerived } from '../../resources/write-primitives';
 
@@ -39,22 +40,6 @@ export async function formulaInUse(tx: Db, id: number): Promise<boolean> {
 /** The frozen-version refusal of a write path that cannot fork (an import of lines, a change of a line's formula). */
 export function frozenError(formula: RowData): ApiError {
   return new ApiError(409, 'formula_frozen', { code: String(formula.code), version: Number(formula.version_no ?? 1) });
-}
-
-/** Equal as stored: blanks alike, numbers by value (numeric columns read as text), JSON by content. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  const blank = (v: unknown) => v === null || v === undefined || v === '';
-  if (blank(a) && blank(b)) return true;
-  if (typeof a === 'object' || typeof b === 'object') return canonical(a) === canonical(b);
-  if (typeof a === 'number' || typeof b === 'number') return Number(a) === Number(b);
-  return String(a) === String(b);
-}
-
-function canonical(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v ?? null);
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  const o = v as Record<string, unknown>;
-  return `{${Object.keys(o).sort().map(k => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
 }
 
 /** Whether an update's values change anything of the stored row. */

@@ -1,15 +1,7 @@
 import type { ResourceDef } from '../../../src/domain/registry/resource';
 import type { Db } from '../../db/connection';
-import { validateValues } from '../../resources/write';
+import { sameValue, validateValues } from '../../resources/write';
 import type { RowData } from './rows';
-
-const same = (a: unknown, b: unknown): boolean => {
-  const blank = (v: unknown) => v === null || v === undefined || v === '';
-  if (blank(a) && blank(b)) return true;
-  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
-  if (typeof a === 'number' || typeof b === 'number') return Number(a) === Number(b);
-  return String(a) === String(b);
-};
 
 /**
  * The fields of an update that really change the stored row. A screen that saves a whole document sends every field
@@ -19,6 +11,6 @@ const same = (a: unknown, b: unknown): boolean => {
 export async function changedFields(tx: Db, res: ResourceDef, before: RowData, raw: RowData): Promise<RowData> {
   const validated = await validateValues(tx, res, raw, 'update');
   const out: RowData = {};
-  for (const [k, v] of Object.entries(validated)) if (!same(v, before[k])) out[k] = raw[k];
+  for (const [k, v] of Object.entries(validated)) if (!sameValue(v, before[k])) out[k] = raw[k];
   return out;
 }
