@@ -20,9 +20,8 @@ import { authOf } from '../../../http/auth';
 import { column, replyRows, selectRows } from '../../../db/columns';
 import { detailRow } from '../../../resources/list';
 import { accountsOfPerson, sendMessage } from '../../../resources/messages';
-import { changedFields } from '../changed';
 import { rowById, statusParam, type RowData } from '../rows';
-import { createRow, staleVersion, systemUpdate, updateRow } from '../../../resources/write';
+import { staleVersion, systemUpdate } from '../../../resources/write';
 import { cancelMany, createMany, updateMany } from '../../../resources/write-many';
 
 const idOf = optionalId;
@@ -61,19 +60,14 @@ async function saveWithLines(tx: Db, auth: Auth, p: SaveWithLinesParams): Promis
   let orderId: number;
   if (id === undefined) {
     assertCreate(auth, orders);
-    orderId = (await createRow(tx, orders, withOwner(auth, orders, header), auth)).id as number;
+    orderId = (await createMany(tx, orders, [withOwner(auth, orders, header)], auth))[0]!.id as number;
   } else {
     const version = idOf(rawVersion);
     if (version === undefined) throw badRequest();
-    const before = await rowById(tx, orders, id, true);
-    if (!before) throw notFound();
-    await assertOwnRow(tx, auth, orders, before);
-    if (before.version !== version) throw await staleVersion(tx, before);
-    const changed = await changedFields(tx, orders, before, header);
-    if (Object.keys(changed).length > 0) {
-      assertUpdate(auth, orders, Object.keys(changed));
-      await updateRow(tx, orders, id, version, changed, auth);
-    }
+    // The caller's order at the version it saw (404, 409 otherwise); only the fields that change are written.
+    await updateMany(tx, orders, [{ id, version, values: header }], auth, {
+      onlyChanged: true, check: (_before, changes) => assertUpdate(auth, orders, Object.keys(changes)),
+    });
     orderId = id;
   }
 
