@@ -29,16 +29,13 @@ import type { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
 import { rows, type Db } from '../../server/db/connection';
-import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/seed/demo';
 import { tableOf } from '../../server/db/tables';
 import { replyRows, selectRows } from '../../server/db/columns';
 import { MAX_CARDS_PER_GENERATION, splitQuantities } from '../../src/domain/contract/cards';
 import { cardnodes } from '../../src/domain/resources/orders/cardnodes';
 import { cards } from '../../src/domain/resources/orders/cards';
-import { freshDatabase } from '../../tests/api/test-database';
+import { seededApp } from '../lib/seeded-app';
 import { closedLoop, percentile } from '../lib/closed-loop';
 
 const CARDS = Math.min(Number(process.env.BENCH_CARDS ?? MAX_CARDS_PER_GENERATION), MAX_CARDS_PER_GENERATION);
@@ -81,19 +78,10 @@ async function http(url: string, headers: Record<string, string>, amount: number
 
 const one = async <T extends Record<string, unknown>>(db: Db, q: SQL): Promise<T> => (await rows<T>(db, q))[0]!;
 
-const tdb = await freshDatabase('bench-cards');
 // Closed before the database is dropped, also when a step fails, so a failed run leaves no database or folder behind.
-let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+const server = await seededApp('bench-cards');
 try {
-  await migrate(tdb.database);
-  await seedDemo(tdb.database.db);
-  const db = tdb.database.db;
-  app = await buildApp({ db, serversFile: '/dev/null' });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await (await fetch(`${base}/accounts/login/`, {
-    method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin123' }),
-  })).json() as { sessionid: string };
-  const auth = { authorization: login.sessionid };
+  const { tdb, db, base, auth } = server;
   const admin = await one<{ id: number }>(db, sql`select id from accounts where username = 'admin'`);
 
   // ---- 1. Card generation ---------------------------------------------------------------------------------------
@@ -367,6 +355,5 @@ try {
     console.log(`${'  raw SQL, the page and its count'.padEnd(46)}${f(mid(r => r.pageCount.p50))}${f(mid(r => r.pageCount.p99))}   ${ratios('pageCount')}`);
   }
 } finally {
-  await app?.close();
-  await tdb.drop();
+  await server.close();
 }

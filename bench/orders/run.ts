@@ -14,13 +14,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../server/app';
 import { rows } from '../../server/db/connection';
-import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/seed/demo';
 import { MAX_LINES } from '../../src/domain/contract/orders';
 import { lineAmount } from '../../src/domain/rules/numbers';
-import { freshDatabase } from '../../tests/api/test-database';
+import { seededApp } from '../lib/seeded-app';
 
 const LINES = Math.min(Number(process.env.BENCH_LINES ?? MAX_LINES), MAX_LINES);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -31,18 +28,9 @@ else delete process.env.TEST_DATABASE_URL;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
-const tdb = await freshDatabase('bench-orders');
-let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+const server = await seededApp('bench-orders');
 try {
-  await migrate(tdb.database);
-  await seedDemo(tdb.database.db);
-  const db = tdb.database.db;
-  app = await buildApp({ db, serversFile: '/dev/null' });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await (await fetch(`${base}/accounts/login/`, {
-    method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin123' }),
-  })).json() as { sessionid: string };
-  const auth = { authorization: login.sessionid };
+  const { tdb, db, base, auth } = server;
 
   const customer = (await rows<{ id: number }>(db, sql`select id from customers order by id limit 1`))[0]!;
   const items = await rows<{ id: number; price: string | number | null; unit: string | null }>(db, sql`
@@ -113,6 +101,5 @@ try {
   console.log(`save_with_lines ${ms(s)} against a raw INSERT of the same rows ${ms(w)}: ${(s / w).toFixed(1)}× (runs ${saves.map(x => x.toFixed(0)).join(', ')})`);
   console.log(`the slowest 15-row list while a ${LINES}-line save runs ${ms(d)} against one alone ${ms(a)}: ${(d / a).toFixed(1)}× (runs ${during.map(x => x.toFixed(0)).join(', ')})`);
 } finally {
-  await app?.close();
-  await tdb.drop();
+  await server.close();
 }
