@@ -19,6 +19,7 @@ const zh = {
   cardnode_not_on_workflow: '该工序不在流程卡的工艺流程中',
   cardnode_quantity: '良品与不良数量之和不能超过流程卡数量 {max}',
   card_quantity_beyond_line: '流程卡数量合计将超过明细数量 {max}',
+  cards_generated_partly: '已生成 {made} 张流程卡（共 {total} 张），其余未生成：{reason}',
 } as const;
 
 type Keys = keyof typeof zh;
@@ -43,6 +44,7 @@ export const CARD_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     cardnode_not_on_workflow: 'This process step is not on the card\'s routing',
     cardnode_quantity: 'Good and bad quantities together cannot exceed the card\'s quantity ({max})',
     card_quantity_beyond_line: 'The cards would hold more than the line\'s quantity ({max})',
+    cards_generated_partly: '{made} of {total} process cards were made; the rest were not: {reason}',
   },
   es: {
     too_many_cards: 'Se pueden generar como máximo 10 000 tarjetas a la vez',
@@ -61,6 +63,7 @@ export const CARD_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     cardnode_not_on_workflow: 'Esta operación no está en la ruta de la tarjeta',
     cardnode_quantity: 'Buenas y defectuosas juntas no pueden superar la cantidad de la tarjeta ({max})',
     card_quantity_beyond_line: 'Las tarjetas superarían la cantidad de la línea ({max})',
+    cards_generated_partly: 'Se hicieron {made} de {total} tarjetas de proceso; el resto no: {reason}',
   },
   ja: {
     too_many_cards: '一度に生成できる工程カードは 10,000 枚までです',
@@ -79,5 +82,6 @@ export const CARD_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     cardnode_not_on_workflow: 'この工程はカードの工程ルートにありません',
     cardnode_quantity: '良品数と不良数の合計はカードの数量 {max} を超えられません',
     card_quantity_beyond_line: 'カード数量の合計が明細数量 {max} を超えます',
+    cards_generated_partly: '工程カード {total} 枚のうち {made} 枚を作成しました。残りは作成されていません：{reason}',
   },
 };

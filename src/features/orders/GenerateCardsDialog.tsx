@@ -44,6 +44,9 @@ export function GenerateCardsDialog({ line, title, onClose, onDone }: GenerateCa
     } catch (e) {
       if (isAbort(e)) return;
       if (!isApiError(e)) throw e;
+      // A big generation commits in chunks: some cards were made before a later chunk was refused (the message says
+      // how many), so the order and its lines changed.
+      if (typeof e.body?.made === 'number' && e.body.made > 0) { onDone(); return; }
       // A refusal was an answer: the corrected request is a new one. A lost reply keeps the id for the retry.
       if (e.kind === 'rejected') setRequestId(newRequestId());
       setServerErrors(e.errors);

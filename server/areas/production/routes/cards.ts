@@ -5,7 +5,7 @@ import { cardsPerNode, generateCards as generateEndpoint, splitCard as splitEndp
 import { cards } from '../../../../src/domain/resources/orders/cards';
 import { orders } from '../../../../src/domain/resources/orders/orders';
 import { translate } from '../../../../src/domain/messages/catalog';
-import { idempotent } from '../../../auth/idempotency';
+import { idempotentSteps } from '../../../auth/idempotency';
 import { assertCreate } from '../../../auth/permissions';
 import { redactorFor } from '../../../auth/redact';
 import { ownerCondition } from '../../../auth/row-scope';
@@ -27,14 +27,18 @@ export default async function cardsRoutes(app: FastifyInstance, opts: { db: Db }
   route(app, generateEndpoint, async (p, req) => {
     const auth = authOf(req);
     assertCreate(auth, cards);
-    // A repeat with the same Idempotency-Key (a double click, a retry after a lost reply) makes no second set.
-    return idempotent(db, req, auth, generateEndpoint.path, p, async tx => tx.transaction(async t => {
-      const { cards: dt, plans } = await generateCards(t, auth, p);
-      const reply: GenerateReply = { msg: 'OK', total: dt.length, dt };
-      // A pre-scheduled machine out of service took none of its steps: the planner must place them by hand.
-      if (plans.skipped.length > 0) reply.msg1 = translate(req.lang, 'prearranges_skipped', { devices: plans.skipped.join('、') });
-      return { ...reply };
-    }));
+    // A repeat with the same Idempotency-Key (a double click, a retry after a lost reply) makes no second set; a big
+    // generation commits in chunks (generate-cards.ts), the key claimed with the first and answered after the last.
+    return idempotentSteps<GenerateReply & Record<string, unknown>>(db, req, auth, generateEndpoint.path, p, async ({ step, keep }) => {
+      let reply: GenerateReply | undefined;
+      await generateCards(step, auth, p, async (tx, { cards: dt, plans }) => {
+        reply = { msg: 'OK', total: dt.length, dt };
+        // A pre-scheduled machine out of service took none of its steps: the planner must place them by hand.
+        if (plans.skipped.length > 0) reply.msg1 = translate(req.lang, 'prearranges_skipped', { devices: plans.skipped.join('、') });
+        await keep(tx, { ...reply });
+      });
+      return { ...reply! };
+    });
   });
 
   route(app, splitEndpoint, async (p, req) => {
