@@ -48,6 +48,7 @@ import messageRoutes from './areas/messages/routes/read-all';
 import resourceRoutes from './resources/generic-routes';
 import shellRoutes, { readServers } from './areas/system/routes/shell';
 import syncRoutes from './areas/shopfloor/routes/sync';
+import stockRoutes from './areas/stock/routes/stock';
 
 export interface AppOptions {
   db: Db;
@@ -128,6 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The production area's own calls before the generic ones, whose paths they share a prefix with.
     await api.register(ordersRoutes, { db: opts.db });
     await api.register(cardsRoutes, { db: opts.db });
+    await api.register(stockRoutes, { db: opts.db });
     await api.register(arrangesRoutes, { db: opts.db });
     await api.register(worksRoutes, { db: opts.db });
     await api.register(orderQueryRoutes, { db: opts.db });

@@ -14,6 +14,9 @@ import { prearrangesBehaviour } from './areas/scheduling/behaviours/prearranges'
 import { predetailsBehaviour } from './areas/shopfloor/behaviours/predetails';
 import { worksBehaviour } from './areas/piece-work/behaviours/works';
 import { workperiodsBehaviour } from './areas/piece-work/behaviours/workperiods';
+import { ledgerBehaviour } from './areas/stock/behaviours/ledger';
+import { stockdocsBehaviour } from './areas/stock/behaviours/stockdocs';
+import { stocklinesBehaviour } from './areas/stock/behaviours/stocklines';
 import { installBehaviours } from './resources/behaviour-registry';
 import type { Behaviour } from './resources/behaviour-types';
 
@@ -42,6 +45,11 @@ export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   inventorydetails: inventorydetailsBehaviour,
   baddetails: baddetailsBehaviour,
   messages: messagesBehaviour,
+  stockdocs: stockdocsBehaviour,
+  stocklines: stocklinesBehaviour,
+  itemlogs: ledgerBehaviour,
+  inventory: ledgerBehaviour,
+  stocklots: ledgerBehaviour,
 };
 
 installBehaviours(BEHAVIOURS);

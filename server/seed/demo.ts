@@ -67,6 +67,8 @@ export function configRows(): SeedRow[] {
     config('tap_lockout_seconds', 10, true, '刷卡机在此秒数内忽略同一张卡的重复刷卡'),
     // Safe: the kiosk tells a card from a badge by it (a scan of neither is an unknown badge).
     config('card_no_pattern', DEFAULT_PATTERNS.card_no_pattern, true, '流程卡编号规则（刷卡机据此区分流程卡与工牌）'),
+    config('stock_no_pattern', DEFAULT_PATTERNS.stock_no_pattern, false, '库存单据编号规则'),
+    config('allow_negative_stock', false, false, '允许负库存（出库可使库存低于零）'),
     config('inspection_grades', ['A', 'B', 'C', '不合格'], true, '检验等级'),
     config('defect_reasons', ['色差', '脱胶', '压痕不良', '尺寸偏差', '破损', '污渍', '印刷模糊', '模切毛边', '开槽偏位', '钉箱不牢'], true, '不良原因'),
   ];

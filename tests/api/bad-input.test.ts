@@ -302,7 +302,7 @@ beforeAll(async () => {
  * Resources whose rows a save never creates: process cards come from an order line's generation (decision 93); the
  * shop floor's facts, inspections and their defects from the facts kiosks and tablets push (docs/shopfloor.md).
  */
-const NOT_SAVED = new Set(['cards', 'facts', 'predetails', 'inventorydetails', 'baddetails', 'messages']);
+const NOT_SAVED = new Set(['cards', 'facts', 'predetails', 'inventorydetails', 'baddetails', 'messages', 'itemlogs', 'inventory', 'stocklots']);
 /**
  * Optional fields the generic generator cannot fill validly, left out of the valid payload: a formula line's
  * sub-formula must be a formula of that line's material (decision 101), which a value picked at random is not.

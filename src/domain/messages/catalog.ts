@@ -11,6 +11,7 @@ import { ORDER_MESSAGES } from './orders';
 import { PLANNING_MESSAGES } from './planning';
 import { PRINT_MESSAGES } from './prints';
 import { SHOPFLOOR_MESSAGES } from './shopfloor';
+import { STOCK_MESSAGES } from './stock';
 
 import { isLang, type Lang } from './langs';
 
@@ -95,6 +96,7 @@ export const zh = {
   ...PLANNING_MESSAGES.zh,
   ...SHOPFLOOR_MESSAGES.zh,
   ...INBOX_MESSAGES.zh,
+  ...STOCK_MESSAGES.zh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -179,6 +181,7 @@ export const en: Catalog = {
   ...PLANNING_MESSAGES.en,
   ...SHOPFLOOR_MESSAGES.en,
   ...INBOX_MESSAGES.en,
+  ...STOCK_MESSAGES.en,
 };
 
 export const es: Catalog = {
@@ -260,6 +263,7 @@ export const es: Catalog = {
   ...PLANNING_MESSAGES.es,
   ...SHOPFLOOR_MESSAGES.es,
   ...INBOX_MESSAGES.es,
+  ...STOCK_MESSAGES.es,
 };
 
 export const ja: Catalog = {
@@ -341,6 +345,7 @@ export const ja: Catalog = {
   ...PLANNING_MESSAGES.ja,
   ...SHOPFLOOR_MESSAGES.ja,
   ...INBOX_MESSAGES.ja,
+  ...STOCK_MESSAGES.ja,
 };
 
 const CATALOGS: Record<Lang, Catalog> = { zh, en, es, ja };

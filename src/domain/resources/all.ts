@@ -50,7 +50,12 @@ import { journals } from './system/journals';
 import { messages } from './system/messages';
 import { printlogs } from './system/printlogs';
 import { roles } from './system/roles';
+import { inventory } from './warehouse/inventory';
+import { itemlogs } from './warehouse/itemlogs';
 import { shelves } from './warehouse/shelves';
+import { stockdocs } from './warehouse/stockdocs';
+import { stocklines } from './warehouse/stocklines';
+import { stocklots } from './warehouse/stocklots';
 import { warehouses } from './warehouse/warehouses';
 import { warepositions } from './warehouse/warepositions';
 import { warerooms } from './warehouse/warerooms';
@@ -102,7 +107,12 @@ export const RESOURCES: readonly ResourceDef[] = [
   messages,
   printlogs,
   roles,
+  inventory,
+  itemlogs,
   shelves,
+  stockdocs,
+  stocklines,
+  stocklots,
   warehouses,
   warepositions,
   warerooms,

@@ -65,6 +65,7 @@ export function parsePattern(source: string): NumberPattern | { error: 'no_seq' 
 export const DEFAULT_PATTERNS = {
   order_no_pattern: 'SO{yyyy}{MM}{dd}-{seq:3}',
   card_no_pattern: 'C{yy}{MM}{dd}{seq:5}',
+  stock_no_pattern: 'ST{yyyy}{MM}{dd}-{seq:3}',
 } as const;
 
 export type PatternConfig = keyof typeof DEFAULT_PATTERNS;

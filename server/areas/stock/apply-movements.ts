@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { binKey, fromUnits, placeKey, units, type Movement, type MovementKind } from '../../../src/domain/rules/stock';
+import { inventory } from '../../../src/domain/resources/warehouse/inventory';
+import { itemlogs } from '../../../src/domain/resources/warehouse/itemlogs';
+import { stocklots } from '../../../src/domain/resources/warehouse/stocklots';
+import type { Auth } from '../../auth/sessions';
+import { insertRows } from '../../db/bulk-write';
+import { rows, type Db } from '../../db/connection';
+import { ApiError } from '../../lib/api-error';
+import { configValues } from '../../resources/configs';
+
+/** A movement as applied: a document's, or the reversal of a ledger row (its exact cost and value, negated). */
+export interface Applied extends Movement {
+  kind: MovementKind;
+  /** The ledger row this one reverses, with the value it had (the reversal takes exactly that value back). */
+  reverses?: { id: number; value: number };
+}
+
+interface Place { id: number; key: string; quantity: number; quantity2: number; quantity3: number }
+interface Bin { id: number; key: string; quantity: number; quantity2: number; quantity3: number; value: number; unit_cost: number | null }
+
+/** Money kept at 4 decimals, as whole 1/10 000 units; rounded half away from zero once (DESIGN §8). */
+const moneyUnits = (x: number): number => Math.sign(x) * Math.round(Math.abs(x) * 10_000);
+
+/**
+ * Applies movements of one document to the stock, in the caller's transaction (docs/stock.md, "Posting"):
+ * - the places (`stocklots`) and the item-in-warehouse rows (`inventory`) they touch are created when new and locked
+ *   `for update` in key order, so two postings that share places queue rather than deadlock, and each reads the
+ *   balance the other left (two issues of the last 10 units: one posts, the other is refused with what is there);
+ * - a movement that takes a place below zero is refused (409 `stock_negative`, naming the item, what is there and what
+ *   was wanted) unless config `allow_negative_stock` is true;
+ * - value by moving average per item and warehouse: goods in at their cost (else the average), goods out and counts
+ *   down at the average, a move's put at its take's cost, a reversal at exactly the value it reverses; a bin that
+ *   empties takes its remaining value with the last movement, so no rounding dust stays;
+ * - then one INSERT of the ledger rows (`itemlogs`, each with the place's balance after it).
+ * Returns the number of ledger rows written.
+ */
+export async function applyMovements(tx: Db, auth: Auth, doc: { id: number; show_id: string | null }, moves: readonly Applied[],
+  at = new Date()): Promise<number> {
+  if (moves.length === 0) return 0;
+  const allowNegative = (await configValues(tx, ['allow_negative_stock'])).get('allow_negative_stock') === 'true';
+  const places = await lockedPlaces(tx, auth, moves);
+  const bins = await lockedBins(tx, auth, moves);
+  const ledger: Record<string, unknown>[] = [];
+  let takeCost = 0;
+  for (const m of moves) {
+    const place = places.get(placeKey(m))!;
+    const bin = bins.get(binKey(m))!;
+    const q = units(m.quantity);
+    if (q < 0 && place.quantity + q < 0 && !allowNegative) throw await negative(tx, m, place.quantity);
+    const average = bin.quantity > 0 ? bin.value / bin.quantity : (bin.unit_cost ?? 0);
+    let cost: number;
+    let value: number;
+    if (m.reverses) {
+      value = -moneyUnits(m.reverses.value);
+      cost = q === 0 ? 0 : Math.abs(value / q);
+    } else {
+      cost = q > 0 ? (m.costOfTake ? takeCost : (m.unit_cost ?? average)) : average;
+      // A bin that empties gives up all of its value, so no rounding dust stays behind.
+      value = q < 0 && bin.quantity + q === 0 ? -bin.value : moneyUnits(fromUnits(q) * cost);
+    }
+    if (q < 0) takeCost = cost;
+    place.quantity += q;
+    place.quantity2 += units(m.quantity2 ?? 0);
+    place.quantity3 += units(m.quantity3 ?? 0);
+    bin.quantity += q;
+    bin.quantity2 += units(m.quantity2 ?? 0);
+    bin.quantity3 += units(m.quantity3 ?? 0);
+    bin.value += value;
+    // The average while stock is there; the last cost when none is (the next goods out of nothing take it).
+    bin.unit_cost = bin.quantity > 0 ? bin.value / bin.quantity : cost;
+    ledger.push({
+      kind: m.kind, doc_id: doc.id, doc_show_id: doc.show_id, line_id: m.line_id, item_id: m.item_id, warehouse_id: m.warehouse_id,
+      position_id: m.position_id, status_id: m.status_id, lot: m.lot, card_id: m.card_id, quantity: m.quantity,
+      quantity2: m.quantity2, quantity3: m.quantity3, unit_cost: round4(cost), value: fromUnits(value),
+      balance: fromUnits(place.quantity), reverses_id: m.reverses?.id ?? null, computer_id: auth.computerId ?? null,
+      at: at.toISOString(), created_by: auth.accountId, updated_by: auth.accountId,
+    });
+  }
+  await rows(tx, sql`
+    update stocklots s set quantity = x.quantity, quantity2 = x.quantity2, quantity3 = x.quantity3, moved_at = ${at.toISOString()}::timestamptz,
+      rev = next_rev(), updated_at = now(), updated_by = ${auth.accountId}::int
+    from json_to_recordset(${JSON.stringify([...places.values()].map(p => ({
+      id: p.id, quantity: fromUnits(p.quantity), quantity2: fromUnits(p.quantity2), quantity3: fromUnits(p.quantity3),
+    })))}::json) as x(id int, quantity numeric, quantity2 numeric, quantity3 numeric)
+    where s.id = x.id`);
+  await rows(tx, sql`
+    update inventory i set quantity = x.quantity, quantity2 = x.quantity2, quantity3 = x.quantity3, value = x.value,
+      unit_cost = x.unit_cost, moved_at = ${at.toISOString()}::timestamptz, rev = next_rev(), updated_at = now(),
+      updated_by = ${auth.accountId}::int
+    from json_to_recordset(${JSON.stringify([...bins.values()].map(b => ({
+      id: b.id, quantity: fromUnits(b.quantity), quantity2: fromUnits(b.quantity2), quantity3: fromUnits(b.quantity3),
+      value: fromUnits(b.value), unit_cost: b.unit_cost === null ? null : round4(b.unit_cost),
+    })))}::json) as x(id int, quantity numeric, quantity2 numeric, quantity3 numeric, value numeric, unit_cost numeric)
+    where i.id = x.id`);
+  await insertRows(tx, itemlogs, ledger);
+  return ledger.length;
+}
+
+const round4 = (x: number): number => Math.sign(x) * Math.round(Math.abs(x) * 10_000) / 10_000;
+
+/** The places the movements touch, created at zero when new, locked in key order; quantities in units. */
+async function lockedPlaces(tx: Db, auth: Auth, moves: readonly Applied[]): Promise<Map<string, Place>> {
+  const fresh = new Map<string, Record<string, unknown>>();
+  for (const m of moves) {
+    const key = placeKey(m);
+    if (!fresh.has(key)) {
+      fresh.set(key, {
+        place_key: key, item_id: m.item_id, warehouse_id: m.warehouse_id, position_id: m.position_id, status_id: m.status_id,
+        lot: m.lot, card_id: m.card_id, quantity: 0, quantity2: 0, quantity3: 0, created_by: auth.accountId, updated_by: auth.accountId,
+      });
+    }
+  }
+  const keys = [...fresh.keys()].sort();
+  await insertRows(tx, stocklots, keys.map(k => fresh.get(k)!), { tail: sql`on conflict (place_key) do nothing` });
+  const found = await rows<{ id: number; place_key: string; q: string; q2: string; q3: string }>(tx, sql`
+    select id, place_key, quantity::text as q, coalesce(quantity2, 0)::text as q2, coalesce(quantity3, 0)::text as q3
+    from stocklots where place_key = any(${sql.param(keys)}::text[]) order by place_key for update`);
+  return new Map(found.map(r => [r.place_key, {
+    id: Number(r.id), key: r.place_key, quantity: units(Number(r.q)), quantity2: units(Number(r.q2)), quantity3: units(Number(r.q3)),
+  }]));
+}
+
+/** The item-in-warehouse rows the movements touch, created at zero when new, locked in key order; in units. */
+async function lockedBins(tx: Db, auth: Auth, moves: readonly Applied[]): Promise<Map<string, Bin>> {
+  const fresh = new Map<string, Record<string, unknown>>();
+  for (const m of moves) {
+    const key = binKey(m);
+    if (!fresh.has(key)) {
+      fresh.set(key, { bin_key: key, item_id: m.item_id, warehouse_id: m.warehouse_id, quantity: 0, quantity2: 0, quantity3: 0,
+        value: 0, created_by: auth.accountId, updated_by: auth.accountId });
+    }
+  }
+  const keys = [...fresh.keys()].sort();
+  await insertRows(tx, inventory, keys.map(k => fresh.get(k)!), { tail: sql`on conflict (bin_key) do nothing` });
+  const found = await rows<{ id: number; bin_key: string; q: string; q2: string; q3: string; v: string; c: string | null }>(tx, sql`
+    select id, bin_key, quantity::text as q, coalesce(quantity2, 0)::text as q2, coalesce(quantity3, 0)::text as q3,
+      coalesce(value, 0)::text as v, unit_cost::text as c
+    from inventory where bin_key = any(${sql.param(keys)}::text[]) order by bin_key for update`);
+  return new Map(found.map(r => [r.bin_key, {
+    id: Number(r.id), key: r.bin_key, quantity: units(Number(r.q)), quantity2: units(Number(r.q2)), quantity3: units(Number(r.q3)),
+    value: moneyUnits(Number(r.v)), unit_cost: r.c === null ? null : Number(r.c),
+  }]));
+}
+
+async function negative(tx: Db, m: Movement, there: number): Promise<ApiError> {
+  const [item] = await rows<{ name: string | null; code: string | null }>(tx, sql`select name, code from items where id = ${m.item_id}`);
+  return new ApiError(409, 'stock_negative', {
+    item: String(item?.name ?? item?.code ?? `#${m.item_id}`), available: fromUnits(there), wanted: -m.quantity,
+  }, {}, { line_id: m.line_id });
+}

@@ -1,0 +1,38 @@
+import { localDateString } from '../../../../src/domain/rules/date-single';
+import { ApiError } from '../../../lib/api-error';
+import { nextNumbers } from '../../../resources/numbering';
+import type { Behaviour } from '../../../resources/behaviour-types';
+import { reverseDoc } from '../post';
+
+/** Refuses a change of a stock document that is no longer a draft. */
+export function assertDraft(doc: Record<string, unknown>): void {
+  if (doc.canceled) throw new ApiError(409, 'stock_doc_canceled');
+  if (doc.status !== 'draft') throw new ApiError(409, 'stock_doc_posted');
+}
+
+/**
+ * The server rules of `stockdocs` (docs/stock.md):
+ * - a new document is a draft, numbered from `stock_no_pattern`, dated today unless a date is given;
+ * - it changes only while a draft, and never changes its kind (its lines were entered for that kind);
+ * - `POST /warehouses/stockdocs/post/` posts it (post.ts); a cancel of a posted document writes the reversing
+ *   movements in the cancel's transaction — refused, whole, when the stock they take back is no longer there.
+ */
+export const stockdocsBehaviour: Behaviour = {
+  async prepare(tx, { mode, before, values }) {
+    const out = { ...values };
+    if (mode === 'create') {
+      out.status = 'draft';
+      out.show_id = (await nextNumbers(tx, 'stock_no_pattern', 1))[0];
+      if (!out.date) out.date = localDateString(new Date());
+      return out;
+    }
+    assertDraft(before!);
+    if ('kind' in out && out.kind !== before!.kind) throw new ApiError(409, 'stock_doc_kind_fixed');
+    return out;
+  },
+
+  async afterWrite(tx, { action, before, after, auth }) {
+    if (action === 'delete') throw new ApiError(409, 'stock_doc_posted');
+    if (action === 'cancel' && before?.status === 'posted' && after) await reverseDoc(tx, auth, after);
+  },
+};

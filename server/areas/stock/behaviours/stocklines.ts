@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { placeKey, type StockDocKind } from '../../../../src/domain/rules/stock';
+import { rows, type Db } from '../../../db/connection';
+import { ApiError } from '../../../lib/api-error';
+import type { Behaviour, RowData } from '../../../resources/behaviour-types';
+import { assertDraft } from './stockdocs';
+import { refreshDocQuantity } from '../post';
+
+/**
+ * The server rules of `stocklines` (docs/stock.md), for every row of a save or an import at once:
+ * - a line is written, cancelled or moved to another document only while its document (and the other) is a draft;
+ * - numbered after the document's last line; the unit is its item's; a line naming a process card takes the card's
+ *   number as its lot; semi-finished goods in need the card;
+ * - the quantity is above zero, but for a count, whose quantity is what was counted (zero: none found);
+ * - a count line notes the book of its place when it is written (`book_quantity`): posting adds the difference from
+ *   that, so goods moved after the count do not make a false difference;
+ * - the document's quantity is the sum of its live lines.
+ */
+export const stocklinesBehaviour: Behaviour = {
+  async prepareMany(tx, { rows: written, rowError }) {
+    const docIds = [...new Set(written.map(r => (r.values.doc_id ?? r.before?.doc_id) as number))];
+    const docs = await byId(tx, 'stockdocs', docIds);
+    for (const r of written) if (r.before) assertDraft(docs.get(r.before.doc_id as number) ?? {});
+    const items = await byId(tx, 'items', written.map(r => (r.values.item_id ?? r.before?.item_id) as number));
+    const cardIds = written.map(r => (r.values.card_id ?? r.before?.card_id) as number | null).filter((id): id is number => id != null);
+    const cards = await byId(tx, 'cards', cardIds);
+    const last = new Map<number, number>();
+    for (const row of await rows<{ doc_id: number; n: number | null }>(tx, sql`
+      select doc_id, max(line_no) as n from stocklines where doc_id = any(${sql.param(docIds)}::int[]) group by doc_id`)) {
+      last.set(Number(row.doc_id), Number(row.n ?? 0));
+    }
+    const out: RowData[] = [];
+    for (const [i, r] of written.entries()) {
+      const v = { ...r.values };
+      const merged = { ...r.before, ...v };
+      const doc = docs.get(merged.doc_id as number);
+      if (!doc) throw rowError(i, new ApiError(404, 'not_found'));
+      try {
+        assertDraft(doc);
+      } catch (e) {
+        throw rowError(i, e as ApiError);
+      }
+      const kind = doc.kind as StockDocKind;
+      if (kind !== 'count' && Number(merged.quantity) <= 0) throw rowError(i, new ApiError(422, 'stock_line_quantity'));
+      if (!r.before) {
+        const n = (last.get(doc.id as number) ?? 0) + 1;
+        last.set(doc.id as number, n);
+        v.line_no = n;
+      }
+      if ('item_id' in v || !r.before) v.unit = items.get(merged.item_id as number)?.unit ?? null;
+      const card = merged.card_id == null ? undefined : cards.get(merged.card_id as number);
+      if (card && !merged.lot) v.lot = card.show_id;
+      if (kind === 'in_temp' && !card) throw rowError(i, new ApiError(422, 'stock_in_temp_card'));
+      if (kind === 'count') {
+        const key = placeKey({
+          item_id: merged.item_id as number, warehouse_id: doc.warehouse_id as number, position_id: (merged.position_id ?? null) as number | null,
+          status_id: (merged.status_id ?? null) as number | null, lot: String(v.lot ?? merged.lot ?? ''),
+        });
+        const [book] = await rows<{ q: string }>(tx, sql`select quantity::text as q from stocklots where place_key = ${key}`);
+        v.book_quantity = Number(book?.q ?? 0);
+      }
+      if (v.lot === undefined && !r.before) v.lot = '';
+      out.push(v);
+    }
+    return out;
+  },
+
+  async afterWriteMany(tx, { changes }) {
+    const docIds = new Set<number>();
+    for (const c of changes) {
+      if (c.before) docIds.add(c.before.doc_id as number);
+      if (c.after) docIds.add(c.after.doc_id as number);
+    }
+    const docs = await byId(tx, 'stockdocs', [...docIds]);
+    // A cancel or a move of a line away from its document changes that document too: both must be drafts.
+    for (const d of docs.values()) assertDraft(d);
+    await refreshDocQuantity(tx, [...docIds]);
+  },
+};
+
+/** Rows of a table by id (the columns every rule here reads). */
+async function byId(tx: Db, table: 'stockdocs' | 'items' | 'cards', ids: readonly number[]): Promise<Map<number, RowData>> {
+  const unique = [...new Set(ids.filter(id => id != null))];
+  if (unique.length === 0) return new Map();
+  const found = await rows<RowData>(tx, sql`select * from ${sql.identifier(table)} where id = any(${sql.param(unique)}::int[])`);
+  return new Map(found.map(r => [Number(r.id), r]));
+}

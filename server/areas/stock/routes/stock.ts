@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { postStockDoc } from '../../../../src/domain/contract/endpoints/stock';
+import type { Db } from '../../../db/connection';
+import { route } from '../../../http/endpoint-route';
+import { authOf } from '../../../http/auth';
+import { postDoc } from '../post';
+
+/** The special calls of stock (docs/stock.md; contract src/domain/contract/endpoints/stock.ts). */
+export default async function stockRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+
+  // The `post` action of stockdocs is checked by the declaration's access.
+  route(app, postStockDoc, async (p, req) => db.transaction(async tx => {
+    const { doc, movements } = await postDoc(tx, authOf(req), p.id, p.version);
+    return { msg: 'OK', id: doc.id as number, version: doc.version as number, movements };
+  }));
+}

@@ -1,0 +1,125 @@
+/**
+ * The rules of stock (docs/stock.md) that both sides share: the kinds of stock document, what each does to the stock,
+ * and the keys the balances are kept under.
+ *
+ * A document's posting turns each line into movements (`itemlogs`): signed quantities at an exact place — item,
+ * warehouse, position, stock status and lot. Goods in add at the line's place; goods out take from it; a move takes
+ * from the line's place and adds at its destination (another position, warehouse or status); a count adds the
+ * difference between what was counted and the book when it was counted. A cancelled posted document writes the same
+ * movements reversed; nothing in the ledger is ever changed.
+ */
+export const STOCK_DOC_KINDS = ['in', 'out', 'move', 'count', 'in_temp', 'transfer'] as const;
+export type StockDocKind = (typeof STOCK_DOC_KINDS)[number];
+
+export const STOCK_DOC_STATUSES = ['draft', 'posted'] as const;
+
+/** What a ledger row records: a document's movement, or the reversal of one by a cancel. */
+export const MOVEMENT_KINDS = [...STOCK_DOC_KINDS, 'reversal'] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+
+/** Kinds that take goods from one place and put them at another. */
+export const MOVING_KINDS: readonly StockDocKind[] = ['move', 'transfer'];
+
+/** An exact place of stock: the key of one on-hand row (`stocklots`). */
+export interface StockPlace {
+  item_id: number;
+  warehouse_id: number;
+  position_id: number | null;
+  status_id: number | null;
+  /** The lot: a process card's number for semi-finished and finished goods, else a batch code, else ''. */
+  lot: string;
+}
+
+/** The text key of an exact place, unique among on-hand rows (`stocklots.place_key`). */
+export const placeKey = (p: StockPlace): string =>
+  `${p.item_id}:${p.warehouse_id}:${p.position_id ?? ''}:${p.status_id ?? ''}:${p.lot}`;
+
+/** The text key of an item in a warehouse, where its value is kept by moving average (`inventory.bin_key`). */
+export const binKey = (p: { item_id: number; warehouse_id: number }): string => `${p.item_id}:${p.warehouse_id}`;
+
+/** A document line as posting reads it. */
+export interface PostedLine {
+  id: number;
+  item_id: number;
+  position_id: number | null;
+  to_position_id: number | null;
+  status_id: number | null;
+  to_status_id: number | null;
+  lot: string;
+  card_id: number | null;
+  quantity: number;
+  quantity2: number | null;
+  quantity3: number | null;
+  unit_cost: number | null;
+  /** A count's book at the place when the line was counted. */
+  book_quantity: number | null;
+}
+
+/** A document header as posting reads it. */
+export interface PostedDoc { kind: StockDocKind; warehouse_id: number; to_warehouse_id: number | null }
+
+/** One movement a line makes: a signed quantity at a place; the cost is settled when it is applied. */
+export interface Movement extends StockPlace {
+  line_id: number;
+  card_id: number | null;
+  quantity: number;
+  quantity2: number | null;
+  quantity3: number | null;
+  /** The cost of goods coming in (null: the item's moving average in the warehouse). */
+  unit_cost: number | null;
+  /** A move's put: it comes in at the cost its take went out at, whatever the destination's average. */
+  costOfTake?: true;
+}
+
+/** Quantities at 4 decimals added and compared as whole 1/10 000 units, so no sum drifts. */
+export const units = (x: number): number => Math.round(x * 10_000);
+export const fromUnits = (u: number): number => u / 10_000;
+
+const neg = (x: number | null): number | null => (x === null ? null : -x);
+
+/**
+ * The movements of a document's lines, in line order (a move's take before its put). A count line whose counted
+ * quantity equals its book makes none.
+ */
+export function movementsOf(doc: PostedDoc, lines: readonly PostedLine[]): Movement[] {
+  const out: Movement[] = [];
+  for (const l of lines) {
+    const at: StockPlace = { item_id: l.item_id, warehouse_id: doc.warehouse_id, position_id: l.position_id, status_id: l.status_id, lot: l.lot };
+    const base = { line_id: l.id, card_id: l.card_id, quantity2: l.quantity2, quantity3: l.quantity3 };
+    switch (doc.kind) {
+      case 'in':
+      case 'in_temp':
+        out.push({ ...at, ...base, quantity: l.quantity, unit_cost: l.unit_cost });
+        break;
+      case 'out':
+        out.push({ ...at, ...base, quantity: -l.quantity, quantity2: neg(l.quantity2), quantity3: neg(l.quantity3), unit_cost: null });
+        break;
+      case 'move':
+      case 'transfer': {
+        out.push({ ...at, ...base, quantity: -l.quantity, quantity2: neg(l.quantity2), quantity3: neg(l.quantity3), unit_cost: null });
+        out.push({
+          ...at, ...base, warehouse_id: doc.to_warehouse_id ?? doc.warehouse_id,
+          position_id: l.to_position_id ?? l.position_id, status_id: l.to_status_id ?? l.status_id,
+          quantity: l.quantity, unit_cost: null, costOfTake: true,
+        });
+        break;
+      }
+      case 'count': {
+        const diff = units(l.quantity) - units(l.book_quantity ?? 0);
+        if (diff !== 0) out.push({ ...at, ...base, quantity: fromUnits(diff), quantity2: null, quantity3: null, unit_cost: l.unit_cost });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A move line that goes nowhere: its destination (warehouse, position, status) is its origin.
+ */
+export function movesNowhere(doc: PostedDoc, l: Pick<PostedLine, 'position_id' | 'to_position_id' | 'status_id' | 'to_status_id'>): boolean {
+  if (!MOVING_KINDS.includes(doc.kind)) return false;
+  const warehouse = doc.to_warehouse_id ?? doc.warehouse_id;
+  return warehouse === doc.warehouse_id && (l.to_position_id ?? l.position_id) === l.position_id
+    && (l.to_status_id ?? l.status_id) === l.status_id;
+}
