@@ -16,7 +16,8 @@ export interface Applied extends Movement {
   reverses?: { id: number; value: number };
 }
 
-interface Place { id: number; key: string; quantity: number; quantity2: number; quantity3: number }
+/** A place's balance (units) as the walk over the movements goes. */
+interface Place { id: number; key: string; quantity: number }
 interface Bin { id: number; key: string; quantity: number; quantity2: number; quantity3: number; value: number; unit_cost: number | null }
 
 /** Money kept at 4 decimals, as whole 1/10 000 units; rounded half away from zero once (DESIGN §8). */
@@ -25,8 +26,10 @@ const moneyUnits = (x: number): number => Math.sign(x) * Math.round(Math.abs(x) 
 /**
  * Applies movements of one document to the stock, in the caller's transaction (docs/stock.md, "Posting"):
  * - the places (`stocklots`) and the item-in-warehouse rows (`inventory`) they touch are created when new and locked
- *   `for update` in key order, so two postings that share places queue rather than deadlock, and each reads the
- *   balance the other left (two issues of the last 10 units: one posts, the other is refused with what is there);
+ *   in key order, so two postings that share places queue rather than deadlock, and each reads the balance the other
+ *   left (two issues of the last 10 units: one posts, the other is refused with what is there); a place is moved by
+ *   the movements' sum in the statement that locks it, and the walk below refuses the whole posting (its transaction
+ *   rolls back) when a movement took it below zero;
  * - a movement that takes a place below zero is refused (409 `stock_negative`, naming the item, what is there and what
  *   was wanted) unless config `allow_negative_stock` is true;
  * - value by moving average per item and warehouse: goods in at their cost (else the average), goods out and counts
@@ -39,7 +42,7 @@ export async function applyMovements(tx: Db, auth: Auth, doc: { id: number; show
   at = new Date()): Promise<number> {
   if (moves.length === 0) return 0;
   const allowNegative = (await configValues(tx, ['allow_negative_stock'])).get('allow_negative_stock') === 'true';
-  const places = await lockedPlaces(tx, auth, moves);
+  const places = await movedPlaces(tx, auth, moves, at);
   const bins = await lockedBins(tx, auth, moves);
   const ledger: Record<string, unknown>[] = [];
   let takeCost = 0;
@@ -61,8 +64,6 @@ export async function applyMovements(tx: Db, auth: Auth, doc: { id: number; show
     }
     if (q < 0) takeCost = cost;
     place.quantity += q;
-    place.quantity2 += units(m.quantity2 ?? 0);
-    place.quantity3 += units(m.quantity3 ?? 0);
     bin.quantity += q;
     bin.quantity2 += units(m.quantity2 ?? 0);
     bin.quantity3 += units(m.quantity3 ?? 0);
@@ -78,13 +79,6 @@ export async function applyMovements(tx: Db, auth: Auth, doc: { id: number; show
     });
   }
   await rows(tx, sql`
-    update stocklots s set quantity = x.quantity, quantity2 = x.quantity2, quantity3 = x.quantity3, moved_at = ${at.toISOString()}::timestamptz,
-      rev = next_rev(), updated_at = now(), updated_by = ${auth.accountId}::int
-    from json_to_recordset(${JSON.stringify([...places.values()].map(p => ({
-      id: p.id, quantity: fromUnits(p.quantity), quantity2: fromUnits(p.quantity2), quantity3: fromUnits(p.quantity3),
-    })))}::json) as x(id int, quantity numeric, quantity2 numeric, quantity3 numeric)
-    where s.id = x.id`);
-  await rows(tx, sql`
     update inventory i set quantity = x.quantity, quantity2 = x.quantity2, quantity3 = x.quantity3, value = x.value,
       unit_cost = x.unit_cost, moved_at = ${at.toISOString()}::timestamptz, rev = next_rev(), updated_at = now(),
       updated_by = ${auth.accountId}::int
@@ -99,26 +93,40 @@ export async function applyMovements(tx: Db, auth: Auth, doc: { id: number; show
 
 const round4 = (x: number): number => Math.sign(x) * Math.round(Math.abs(x) * 10_000) / 10_000;
 
-/** The places the movements touch, created at zero when new, locked in key order; quantities in units. */
-async function lockedPlaces(tx: Db, auth: Auth, moves: readonly Applied[]): Promise<Map<string, Place>> {
-  const fresh = new Map<string, Record<string, unknown>>();
+/**
+ * The places the movements touch, moved by the movements' sum in one statement (`insert … on conflict do update`, rows
+ * in key order: a place is created when new, and locked until the transaction ends); each returned with its balance
+ * before them, in units, for the walk that checks every movement and notes each one's balance.
+ */
+async function movedPlaces(tx: Db, auth: Auth, moves: readonly Applied[], at: Date): Promise<Map<string, Place>> {
+  const sums = new Map<string, Record<string, unknown> & { dq: number; dq2: number; dq3: number }>();
   for (const m of moves) {
     const key = placeKey(m);
-    if (!fresh.has(key)) {
-      fresh.set(key, {
-        place_key: key, item_id: m.item_id, warehouse_id: m.warehouse_id, position_id: m.position_id, status_id: m.status_id,
-        lot: m.lot, card_id: m.card_id, quantity: 0, quantity2: 0, quantity3: 0, created_by: auth.accountId, updated_by: auth.accountId,
-      });
-    }
+    const row = sums.get(key) ?? {
+      place_key: key, item_id: m.item_id, warehouse_id: m.warehouse_id, position_id: m.position_id, status_id: m.status_id,
+      lot: m.lot, card_id: m.card_id, dq: 0, dq2: 0, dq3: 0,
+    };
+    row.dq += units(m.quantity);
+    row.dq2 += units(m.quantity2 ?? 0);
+    row.dq3 += units(m.quantity3 ?? 0);
+    sums.set(key, row);
   }
-  const keys = [...fresh.keys()].sort();
-  await insertRows(tx, stocklots, keys.map(k => fresh.get(k)!), { tail: sql`on conflict (place_key) do nothing` });
-  const found = await rows<{ id: number; place_key: string; q: string; q2: string; q3: string }>(tx, sql`
-    select id, place_key, quantity::text as q, coalesce(quantity2, 0)::text as q2, coalesce(quantity3, 0)::text as q3
-    from stocklots where place_key = any(${sql.param(keys)}::text[]) order by place_key for update`);
-  return new Map(found.map(r => [r.place_key, {
-    id: Number(r.id), key: r.place_key, quantity: units(Number(r.q)), quantity2: units(Number(r.q2)), quantity3: units(Number(r.q3)),
-  }]));
+  const written = [...sums.keys()].sort().map(k => {
+    const { dq, dq2, dq3, ...row } = sums.get(k)!;
+    return { ...row, quantity: fromUnits(dq), quantity2: fromUnits(dq2), quantity3: fromUnits(dq3), moved_at: at.toISOString(),
+      created_by: auth.accountId, updated_by: auth.accountId };
+  });
+  const found = await insertRows<typeof stocklots, { id: number; place_key: string; q: string }>(tx,
+    stocklots, written, {
+      tail: sql`on conflict (place_key) do update set quantity = stocklots.quantity + excluded.quantity,
+        quantity2 = coalesce(stocklots.quantity2, 0) + excluded.quantity2, quantity3 = coalesce(stocklots.quantity3, 0) + excluded.quantity3,
+        moved_at = excluded.moved_at, rev = next_rev(), updated_at = now(), updated_by = excluded.updated_by
+      returning id, place_key, quantity::text as q`,
+    });
+  return new Map(found.map(r => {
+    const sum = sums.get(r.place_key)!;
+    return [r.place_key, { id: Number(r.id), key: r.place_key, quantity: units(Number(r.q)) - sum.dq }];
+  }));
 }
 
 /** The item-in-warehouse rows the movements touch, created at zero when new, locked in key order; in units. */
@@ -131,12 +139,14 @@ async function lockedBins(tx: Db, auth: Auth, moves: readonly Applied[]): Promis
         value: 0, created_by: auth.accountId, updated_by: auth.accountId });
     }
   }
-  const keys = [...fresh.keys()].sort();
-  await insertRows(tx, inventory, keys.map(k => fresh.get(k)!), { tail: sql`on conflict (bin_key) do nothing` });
-  const found = await rows<{ id: number; bin_key: string; q: string; q2: string; q3: string; v: string; c: string | null }>(tx, sql`
-    select id, bin_key, quantity::text as q, coalesce(quantity2, 0)::text as q2, coalesce(quantity3, 0)::text as q3,
-      coalesce(value, 0)::text as v, unit_cost::text as c
-    from inventory where bin_key = any(${sql.param(keys)}::text[]) order by bin_key for update`);
+  // One statement creates the new rows and locks every row, in key order: the no-op update on a conflict takes the
+  // row's lock and returns it as it stands.
+  const found = await insertRows<typeof inventory, { id: number; bin_key: string; q: string; q2: string; q3: string; v: string; c: string | null }>(
+    tx, inventory, [...fresh.keys()].sort().map(k => fresh.get(k)!), {
+      tail: sql`on conflict (bin_key) do update set bin_key = excluded.bin_key
+        returning id, bin_key, quantity::text as q, coalesce(quantity2, 0)::text as q2, coalesce(quantity3, 0)::text as q3,
+          coalesce(value, 0)::text as v, unit_cost::text as c`,
+    });
   return new Map(found.map(r => [r.bin_key, {
     id: Number(r.id), key: r.bin_key, quantity: units(Number(r.q)), quantity2: units(Number(r.q2)), quantity3: units(Number(r.q3)),
     value: moneyUnits(Number(r.v)), unit_cost: r.c === null ? null : Number(r.c),
