@@ -54,11 +54,12 @@ export function selectRows(db: Db, res: ResourceDef) {
     const target = resourceByName(f.to)!;
     if (f.type === 'ref') {
       const a = alias(tableOf(target), `r_${k}`) as unknown as AnyTable;
-      fields[`${k}_name`] = sql<string | null>`${column(a, target.display)}`.as(`${k}_name`);
+      // A name is text whatever the display field's type (a line named by its number): the reply's schema says so.
+      fields[`${k}_name`] = sql<string | null>`${column(a, target.display)}::text`.as(`${k}_name`);
       joins.push({ table: a, on: eq(column(a, 'id'), column(t, k)) });
     } else {
       const self = sql`${sql.identifier(res.name)}.${sql.identifier(k)}`;
-      fields[`${k}_names`] = sql<string[] | null>`(select array_agg(r.${sql.identifier(target.display)} order by u.ord)
+      fields[`${k}_names`] = sql<string[] | null>`(select array_agg(r.${sql.identifier(target.display)}::text order by u.ord)
         from unnest(${self}) with ordinality u(id, ord) join ${sql.identifier(target.name)} r on r.id = u.id)`.as(`${k}_names`);
     }
   }

@@ -232,6 +232,19 @@ export const ROLES: readonly RolePlan[] = [
     },
   },
   {
+    // Stock (docs/stock.md): documents written and posted, the ledger and balances read and exported; the warehouses'
+    // master data read (the supervisor keeps it). No warehouse scope yet: every storekeeper sees every warehouse.
+    code: 'storekeeper', name: '仓管', remark: '出入库单据、库存、出入库流水',
+    menus: [...COMMON, '/inventory/list', '/inventory/real', '/itemlogs/list', '/items/list', '/warehouses/list',
+      '/warepositions/list', '/suppliers/list'],
+    grants: {
+      stockdocs: only(['view', 'create', 'edit', 'delete', 'export', 'post']), stocklines: only(['view', 'create', 'edit', 'delete', 'export']),
+      itemlogs: only(['view', 'export']), inventory: only(['view', 'export']), stocklots: only(['view', 'export']),
+      items: only(['view']), warehouses: only(['view']), warerooms: only(['view']), warepositions: only(['view']),
+      shelves: only(['view']), warestatus: only(['view']), suppliers: only(['view']), cards: only(['view']), ...OWN_FAVOURITES,
+    },
+  },
+  {
     code: 'finance', name: '财务', remark: '收款、银行、费用、发票、客户与供应商',
     menus: [...COMMON, '/payments/list', '/banks/list', '/fees/list', '/invoices/list', '/customers/list',
       '/suppliers/list', '/feecategories/list'],
@@ -269,6 +282,7 @@ export const LOGINS: readonly LoginPlan[] = [
   // A salesperson, so "only my customers" (checkselfonly) has customers to show.
   { username: 'sales', password: 'sales123', role: 'sales', department: '销售部', title: '业务员' },
   { username: 'finance', password: 'fin123', role: 'finance', department: '财务部', title: '会计' },
+  { username: 'store', password: 'store123', role: 'storekeeper', department: '仓储部', title: '仓管员' },
 ];
 
 export function accountRows(plans: readonly PersonPlan[]): SeedRow[] {

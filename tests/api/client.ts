@@ -82,6 +82,7 @@ export const DEMO = {
   inspector: ['inspector', 'insp123'],
   sales: ['sales', 'sales123'],
   finance: ['finance', 'fin123'],
+  storekeeper: ['store', 'store123'],
 } as const;
 
 export type DemoRole = keyof typeof DEMO;

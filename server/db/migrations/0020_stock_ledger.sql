@@ -95,6 +95,7 @@ create table "stocklines" (
   "updated_by" integer,
   "canceled" boolean not null default false,
   "doc_id" integer not null,
+  "code" text,
   "line_no" integer,
   "item_id" integer not null,
   "position_id" integer,
@@ -226,7 +227,7 @@ create index "stocklines_to_status_id_idx" on "stocklines" ("to_status_id") wher
 alter table "stocklines" add constraint "stocklines_card_id_fkey" foreign key ("card_id") references "cards" (id) on delete restrict;
 create index "stocklines_card_id_idx" on "stocklines" ("card_id") where "card_id" is not null;
 
-create index "stocklines_search_trgm" on "stocklines" using gin ((lower(coalesce("lot", '') || ' ' || coalesce("remark", ''))) gin_trgm_ops);
+create index "stocklines_search_trgm" on "stocklines" using gin ((lower(coalesce("code", '') || ' ' || coalesce("lot", '') || ' ' || coalesce("remark", ''))) gin_trgm_ops);
 
 alter table "stocklots" add constraint "stocklots_place_key_key" unique ("place_key");
 

@@ -9,7 +9,7 @@ import { refreshDocQuantity } from '../post';
 /**
  * The server rules of `stocklines` (docs/stock.md), for every row of a save or an import at once:
  * - a line is written, cancelled or moved to another document only while its document (and the other) is a draft;
- * - numbered after the document's last line; the unit is its item's; a line naming a process card takes the card's
+ * - numbered after the document's last line (its code `<document no.>-<n>`); the unit is its item's; a line naming a process card takes the card's
  *   number as its lot; semi-finished goods in need the card;
  * - the quantity is above zero, but for a count, whose quantity is what was counted (zero: none found);
  * - a count line notes the book of its place when it is written (`book_quantity`): posting adds the difference from
@@ -46,6 +46,7 @@ export const stocklinesBehaviour: Behaviour = {
         const n = (last.get(doc.id as number) ?? 0) + 1;
         last.set(doc.id as number, n);
         v.line_no = n;
+        v.code = `${String(doc.show_id ?? doc.id)}-${n}`;
       }
       if ('item_id' in v || !r.before) v.unit = items.get(merged.item_id as number)?.unit ?? null;
       const card = merged.card_id == null ? undefined : cards.get(merged.card_id as number);

@@ -11,25 +11,27 @@ import { resource } from '../../registry/resource';
  */
 export const stocklines = resource({
   name: 'stocklines', api: '/warehouses/stocklines', kind: 'document', menu: ['/stocklines/list'],
-  search: ['lot', 'remark'], display: 'line_no', paging: 'server',
+  search: ['code', 'lot', 'remark'], display: 'code', paging: 'server',
   labels: {
-    zh: { name: '库存单据明细', fields: { doc_id: '单据', line_no: '行号', item_id: '物料', position_id: '库位', to_position_id: '目标库位',
+    zh: { name: '库存单据明细', fields: { doc_id: '单据', code: '明细编号', line_no: '行号', item_id: '物料', position_id: '库位', to_position_id: '目标库位',
       status_id: '库存状态', to_status_id: '目标状态', lot: '批次', card_id: '流程卡', quantity: '数量', quantity2: '辅数量',
       quantity3: '第三数量', unit: '单位', unit_cost: '单位成本', book_quantity: '账面数量', remark: '备注' } },
-    en: { name: 'Stock document lines', fields: { doc_id: 'Document', line_no: 'Line', item_id: 'Item', position_id: 'Location',
+    en: { name: 'Stock document lines', fields: { doc_id: 'Document', code: 'Line code', line_no: 'Line', item_id: 'Item', position_id: 'Location',
       to_position_id: 'To location', status_id: 'Stock status', to_status_id: 'To status', lot: 'Lot', card_id: 'Process card',
       quantity: 'Quantity', quantity2: 'Secondary quantity', quantity3: 'Third quantity', unit: 'Unit', unit_cost: 'Unit cost',
       book_quantity: 'Book quantity', remark: 'Remarks' } },
-    es: { name: 'Líneas de documentos de stock', fields: { doc_id: 'Documento', line_no: 'Línea', item_id: 'Artículo',
+    es: { name: 'Líneas de documentos de stock', fields: { doc_id: 'Documento', code: 'Código de línea', line_no: 'Línea', item_id: 'Artículo',
       position_id: 'Ubicación', to_position_id: 'Ubicación de destino', status_id: 'Estado de stock', to_status_id: 'Estado de destino',
       lot: 'Lote', card_id: 'Tarjeta de proceso', quantity: 'Cantidad', quantity2: 'Cantidad secundaria', quantity3: 'Tercera cantidad',
       unit: 'Unidad', unit_cost: 'Coste unitario', book_quantity: 'Cantidad en libros', remark: 'Observaciones' } },
-    ja: { name: '在庫伝票明細', fields: { doc_id: '伝票', line_no: '行番号', item_id: '品目', position_id: 'ロケーション',
+    ja: { name: '在庫伝票明細', fields: { doc_id: '伝票', code: '明細コード', line_no: '行番号', item_id: '品目', position_id: 'ロケーション',
       to_position_id: '移動先ロケーション', status_id: '在庫ステータス', to_status_id: '移動先ステータス', lot: 'ロット', card_id: '工程カード',
       quantity: '数量', quantity2: '副数量', quantity3: '第三数量', unit: '単位', unit_cost: '単価', book_quantity: '帳簿数量', remark: '備考' } },
   },
   fields: {
     doc_id: ref('stockdocs', { required: true }),
+    // `<document no.>-<line no.>`, set by the server: how a movement names its line.
+    code: text({ max: 50, readOnly: true }),
     line_no: int({ readOnly: true }),
     item_id: ref('items', { required: true }),
     position_id: ref('warepositions'),
@@ -46,6 +48,6 @@ export const stocklines = resource({
     book_quantity: number({ scale: 4, readOnly: true, signed: true }),
     remark: text({ max: 200 }),
   },
-  list: ['doc_id', 'line_no', 'item_id', 'position_id', 'status_id', 'lot', 'quantity', 'unit', 'unit_cost', 'remark'],
+  list: ['doc_id', 'code', 'line_no', 'item_id', 'position_id', 'status_id', 'lot', 'quantity', 'unit', 'unit_cost', 'remark'],
   sort: 'line_no',
 });
