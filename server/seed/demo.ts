@@ -16,6 +16,7 @@ import {
   computerRows, deviceRows, journalRows, maintenanceRows, warehouseRows, warepositionLayout, wareroomRows, warestatusRows, workflowRows,
   worknodeRows,
 } from './plant';
+import { seedStock } from './stock';
 import { Seeder, type SeedRow } from './seeder';
 
 /**
@@ -136,6 +137,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedFormulas(s);
     // Queues, pre-schedule, duty logs and piece work are made of the order book.
     const planning = await seedPlanning(tx);
-    return s.inserted + orders + planning > 0;
+    // The quarter's stock, made of the suppliers, the finished cards and their orders (server/seed/stock.ts).
+    const stock = await seedStock(tx);
+    return s.inserted + orders + planning + stock > 0;
   });
 }

@@ -13,9 +13,10 @@ import { applyMovements, type Applied } from './apply-movements';
  * Posts a draft stock document (docs/stock.md, "Posting"), in the caller's transaction: the document locked at its
  * version, its live lines turned into movements (src/domain/rules/stock.ts) and applied to the balances and the ledger
  * (apply-movements.ts), the document marked posted with who and when. Refused whole: a document not a draft, without
- * lines, a move going nowhere or a transfer without its warehouse, a place going below zero.
+ * lines, a move going nowhere or a transfer without its warehouse, a place going below zero. `at` is when it takes
+ * effect: now, but for the demo's history (server/seed/stock.ts).
  */
-export async function postDoc(tx: Db, auth: Auth, id: number, version: number): Promise<{ doc: RowData; movements: number }> {
+export async function postDoc(tx: Db, auth: Auth, id: number, version: number, at = new Date()): Promise<{ doc: RowData; movements: number }> {
   const doc = await rowById(tx, stockdocs, id, true);
   if (!doc) throw notFound();
   if (doc.version !== version) throw await staleVersion(tx, doc);
@@ -36,8 +37,8 @@ export async function postDoc(tx: Db, auth: Auth, id: number, version: number): 
   const posted = lines.map(postedLine);
   if (posted.some(l => movesNowhere(head, l))) throw new ApiError(422, 'stock_move_nowhere');
   const moves: Applied[] = movementsOf(head, posted).map(m => ({ ...m, kind: head.kind }));
-  const movements = await applyMovements(tx, auth, { id, show_id: (doc.show_id ?? null) as string | null }, moves);
-  const after = await systemUpdate(tx, stockdocs, doc, { status: 'posted', posted_at: new Date(), posted_by: auth.accountId }, auth);
+  const movements = await applyMovements(tx, auth, { id, show_id: (doc.show_id ?? null) as string | null }, moves, at);
+  const after = await systemUpdate(tx, stockdocs, doc, { status: 'posted', posted_at: at, posted_by: auth.accountId }, auth);
   return { doc: after, movements };
 }
 
