@@ -58,3 +58,18 @@ describe('label sheet', () => {
     expect(html).not.toContain('第 ');
   });
 });
+
+describe('label text that does not fit (issue 30 item 12)', () => {
+  it('wraps between words instead of cutting, and gives a long label a smaller font of its own', async () => {
+    const long = 'Extra heavy duty double wall corrugated shipping carton with reinforced handholds';
+    const html = await renderCardLabels([label(), label({ item_name: long })], DEFAULT_LABEL_SIZE);
+    expect(html).not.toMatch(/ellipsis|nowrap|overflow-wrap: anywhere|max-height/);
+    expect(html).toContain('word-break: normal');
+    // A label's own font, else the sheet's.
+    const fontOf = (page: string) =>
+      Number(/<div class="text" style="font-size: ([\d.]+)mm">/.exec(page)?.[1] ?? /\.text \{ font-size: ([\d.]+)mm/.exec(html)![1]);
+    const [first, second] = html.split('<section class="label">').slice(1) as [string, string];
+    expect(fontOf(second)).toBeLessThan(fontOf(first));
+    expect(second).toContain(long);
+  });
+});

@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { toSVG } from 'bwip-js/node';
 import { cardName } from '../../src/domain/rules/card-name';
 import { formatNumber } from '../../src/domain/rules/numbers';
+import { fitFontMm, type FitLine } from './label-fit';
 
 /**
  * The label sheet of process cards (issue 11 point 5): one HTML page per label, the page the size of the label, for
@@ -16,6 +17,8 @@ import { formatNumber } from '../../src/domain/rules/numbers';
  *   server/http/security-headers.ts `labelSheetPolicy`, allows inline styles only).
  * - Text is Chinese (the labels travel on the shop floor), in a CJK font stack that every platform has one of.
  * - Sizes are derived from the label size in millimetres, so a 100×50 label is laid out like a 60×40 one.
+ * - No text is cut (issue 30 item 12): every line wraps between words (a Latin word is never split; CJK breaks
+ *   between characters), and each label's font shrinks until all its lines fit beside the QR code (label-fit.ts).
  */
 
 export interface LabelSize { width_mm: number; height_mm: number }
@@ -86,20 +89,29 @@ function barcodeSvg(text: string): string {
   }
 }
 
-/** The lines of text beside the QR code, each escaped. */
-function textLines(l: CardLabel): string[] {
+/** The lines of text beside the QR code, unescaped; the card's name is bold. */
+function textLines(l: CardLabel): FitLine[] {
   const item = [l.item_name, l.item_spec].filter(Boolean).join(' ');
   const qty = l.quantity === null ? '' : `${formatNumber(l.quantity)}${l.unit ? ` ${l.unit}` : ''}`;
   const seq = l.seq !== null && l.total !== null ? `第 ${l.seq}/${l.total} 张` : '';
   return [
-    `<div class="name">${escapeHtml(cardName(l, 'zh'))}</div>`,
-    `<div>客户：${escapeHtml(l.customer)}</div>`,
-    `<div>物料：${escapeHtml(item)}</div>`,
-    `<div>数量：${escapeHtml(qty)}</div>`,
-    `<div>流程：${escapeHtml(l.workflow)}</div>`,
-    `<div>${escapeHtml(seq)}</div>`,
+    { text: cardName(l, 'zh'), bold: true },
+    { text: `客户：${l.customer ?? ''}` },
+    { text: `物料：${item}` },
+    { text: `数量：${qty}` },
+    { text: `流程：${l.workflow ?? ''}` },
+    { text: seq },
   ];
 }
+
+/** The lines as HTML, each escaped. */
+const linesHtml = (lines: readonly FitLine[]) =>
+  lines.map(l => `<div${l.bold ? ' class="name"' : ''}>${escapeHtml(l.text)}</div>`).join('');
+
+const LINE_HEIGHT = 1.2;
+
+/** A label's own font size, when its text needed a smaller one than the sheet's. */
+const fontStyle = (fitted: number, sheet: number) => (fitted < sheet ? ` style="font-size: ${mm(fitted)}"` : '');
 
 /** The whole sheet: a standalone HTML document, one page per label. */
 export async function renderCardLabels(labels: readonly CardLabel[], size: LabelSize, title = '流程卡标签'): Promise<string> {
@@ -112,8 +124,10 @@ export async function renderCardLabels(labels: readonly CardLabel[], size: Label
   const barH = innerH * 0.24;
   const topH = innerH - barH - gap;
   const qr = Math.min(topH, innerW * 0.38);
-  // Eight lines of text beside the QR code: the card's name may take three, the others one each.
-  const font = Math.min(4.5, Math.max(1.6, topH / (8 * 1.2)));
+  // The largest font: eight lines of text beside the QR code (the card's name may take three, the others one each);
+  // a label whose texts need more lines gets a smaller one (fitFontMm), down to 1.2 mm (about 3.4 pt).
+  const font = Math.min(4.5, Math.max(1.6, topH / (8 * LINE_HEIGHT)));
+  const textBox = { widthMm: innerW - qr - gap, heightMm: topH, maxFontMm: font, minFontMm: 1.2, lineHeight: LINE_HEIGHT };
   const css = `
 @page { size: ${mm(W)} ${mm(H)}; margin: 0 }
 * { box-sizing: border-box; margin: 0; padding: 0 }
@@ -125,9 +139,9 @@ body { font-family: ${CJK_FONT_STACK}; -webkit-print-color-adjust: exact; print-
 .label:last-child { break-after: auto; page-break-after: auto }
 .qr { width: ${mm(qr)}; height: ${mm(qr)} }
 .qr svg, .bar svg { display: block; width: 100%; height: 100% }
-.text { font-size: ${mm(font)}; line-height: 1.2; overflow: hidden; min-width: 0 }
-.text div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis }
-.text .name { font-weight: 700; white-space: normal; overflow-wrap: anywhere; max-height: 3.6em }
+.text { font-size: ${mm(font)}; line-height: ${LINE_HEIGHT}; overflow: hidden; min-width: 0 }
+.text div { white-space: normal; word-break: normal; overflow-wrap: break-word; hyphens: manual }
+.text .name { font-weight: 700 }
 .bar { grid-column: 1 / span 2; height: ${mm(barH)} }
 @media screen {
   body { background: #f0f0f0; padding: 4mm 0 }
@@ -137,9 +151,10 @@ body { font-family: ${CJK_FONT_STACK}; -webkit-print-color-adjust: exact; print-
   for (const [i, l] of labels.entries()) {
     // A label's codes take about 2 ms of CPU: a sheet of a thousand lets other requests in every 20 labels.
     if (i > 0 && i % 20 === 0) await new Promise(resolve => setImmediate(resolve));
+    const lines = textLines(l);
     pages.push(`<section class="label">
 <div class="qr">${await qrSvg(l.show_id)}</div>
-<div class="text">${textLines(l).join('')}</div>
+<div class="text"${fontStyle(fitFontMm(lines, textBox), font)}>${linesHtml(lines)}</div>
 <div class="bar">${barcodeSvg(l.show_id)}</div>
 </section>`);
   }

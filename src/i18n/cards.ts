@@ -30,6 +30,11 @@ export const cards = defineNamespace({
   line_cards: '本明细的流程卡',
   nodes: '工序进度',
   no_nodes: '这张流程卡没有工序',
+  steps: {
+    started: '开工',
+    finished: '完工',
+    skipped: '跳过',
+  },
 }, {
   en: {
     refresh: 'Refresh',
@@ -60,6 +65,11 @@ export const cards = defineNamespace({
     line_cards: 'Cards of this line',
     nodes: 'Progress through the steps',
     no_nodes: 'This card has no steps',
+    steps: {
+      started: 'Started',
+      finished: 'Finished',
+      skipped: 'Skipped',
+    },
   },
   es: {
     refresh: 'Actualizar',
@@ -90,6 +100,11 @@ export const cards = defineNamespace({
     line_cards: 'Tarjetas de esta línea',
     nodes: 'Avance por operaciones',
     no_nodes: 'Esta tarjeta no tiene operaciones',
+    steps: {
+      started: 'Inicio',
+      finished: 'Fin',
+      skipped: 'Omitido',
+    },
   },
   ja: {
     refresh: '更新',
@@ -120,5 +135,10 @@ export const cards = defineNamespace({
     line_cards: 'この明細のカード',
     nodes: '工程の進捗',
     no_nodes: 'このカードには工程がありません',
+    steps: {
+      started: '開始',
+      finished: '完了',
+      skipped: 'スキップ',
+    },
   },
 });

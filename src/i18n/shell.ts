@@ -47,6 +47,7 @@ export const shell = defineNamespace({
     tags_view: '开启 Tags-View',
     fixed_header: '固定 Header',
     sidebar_logo: '侧边栏 Logo',
+    wide_sidebar: '宽侧边栏',
     size: '布局大小',
     sizes: {
       default: '默认',
@@ -125,6 +126,7 @@ export const shell = defineNamespace({
       tags_view: 'Show tags view',
       fixed_header: 'Fixed header',
       sidebar_logo: 'Sidebar logo',
+      wide_sidebar: 'Wide sidebar',
       size: 'Size',
       sizes: {
         default: 'Default',
@@ -203,6 +205,7 @@ export const shell = defineNamespace({
       tags_view: 'Mostrar pestañas',
       fixed_header: 'Cabecera fija',
       sidebar_logo: 'Logotipo en el menú lateral',
+      wide_sidebar: 'Menú lateral ancho',
       size: 'Tamaño',
       sizes: {
         default: 'Predeterminado',
@@ -281,6 +284,7 @@ export const shell = defineNamespace({
       tags_view: 'タブを表示',
       fixed_header: 'ヘッダーを固定',
       sidebar_logo: 'サイドバーのロゴ',
+      wide_sidebar: 'サイドバーを広く',
       size: 'サイズ',
       sizes: {
         default: '標準',

@@ -44,7 +44,12 @@ async function makeOrder(): Promise<Made> {
   const made = await call('/orders/cards/generate/', { detail_id: detailId, count: 3 });
   const cards = made.dt as Row[];
   const nodes = (await call(`/orders/cardnodes/list/?card_id=${String(cards[0]!.id)}&sort=seq`)).dt as Row[];
-  await call('/orders/cardnodes/save/', { id: nodes[0]!.id, version: nodes[0]!.version, status: 'done', good_quantity: 30 });
+  // Started now and finished a second later: after the card's creation, as on the floor.
+  const now = Date.now();
+  await call('/orders/cardnodes/save/', {
+    id: nodes[0]!.id, version: nodes[0]!.version, status: 'done', good_quantity: 28, bad_quantity: 2,
+    started_at: new Date(now).toISOString(), finished_at: new Date(now + 1000).toISOString(),
+  });
   const dt = confirmed.dt as Row;
   return { id: saved.id as number, show_id: dt.show_id as string, check_code: dt.check_code as string, detail_id: detailId, cards };
 }
@@ -96,6 +101,16 @@ describe('process cards', () => {
     const nodes = page.getByTestId('card-node');
     await expect.poll(() => nodes.count()).toBeGreaterThanOrEqual(2);
     expect(await nodes.first().getAttribute('data-status')).toBe('done');
+    // Its history shows the first step's start and finish among the card's changes, newest first (issue 30): the
+    // finish with its good and bad quantities, the card's creation last.
+    const history = page.getByTestId('history-list');
+    await expect.poll(() => history.getByTestId('card-step').evaluateAll(els => els.map(e => e.getAttribute('data-kind'))))
+      .toEqual(['finished', 'started']);
+    const finish = history.getByTestId('history-event').first();
+    expect(await finish.textContent()).toContain('良品数量: 28');
+    expect(await finish.textContent()).toContain('不良数量: 2');
+    await expect.poll(() => history.locator('[data-testid="history-entry"], [data-testid="history-event"]').last().getAttribute('data-testid'))
+      .toBe('history-entry');
 
     const ids = made.cards.map(c => c.id).join(',');
     await page.goto(`/cards/prints?ids=${ids}`);

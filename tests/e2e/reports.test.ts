@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dateRangeOf, dateRangeStrings } from '../../src/domain/rules/date-ranges';
-import { formatNumber } from '../../src/domain/rules/numbers';
+import { formatForReading } from '../../src/domain/rules/numbers';
 import { logIn, pagePerTest, serverCall, waitForServiceWorkerControl } from './helpers';
 
 /**
@@ -57,9 +57,9 @@ describe('monitoring screens', () => {
         continue;
       }
       await expect.poll(() => page.getByTestId('monitor-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-      // Column 1 after the label is the facts' count, column 2 the chosen sum.
+      // Column 1 after the label is the facts' count, column 2 the chosen sum (thousands grouped as zh writes them).
       await expect.poll(async () => (await totalCells()).slice(0, 2), { timeout: 30_000 })
-        .toEqual([String(sql.facts), formatNumber(sql.sums[measure]!)]);
+        .toEqual([formatForReading(sql.facts, 'zh', 0), formatForReading(sql.sums[measure]!, 'zh')]);
     }
 
     // The range by the "last week" shortcut: the figures follow.
@@ -68,7 +68,7 @@ describe('monitoring screens', () => {
     await page.getByTestId('grid-date-range').click();
     await page.getByRole('button', { name: '最近一周' }).click();
     const week = await sqlTotal('steps', 'item', dateRangeStrings(dateRangeOf('week', new Date())));
-    await expect.poll(async () => (await totalCells())[1]).toBe(formatNumber(week.good!));
+    await expect.poll(async () => (await totalCells())[1]).toBe(formatForReading(week.good!, 'zh'));
 
     // Drill into the first item: its rows are its work steps, and their total is the item's row.
     const first = page.getByTestId('monitor-row').first();

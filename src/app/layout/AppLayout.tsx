@@ -13,7 +13,7 @@ import { useSettings } from '../settings/settings-store';
 import { useTabs } from '../tabs/tabs-store';
 import { HeaderBar } from './HeaderBar';
 import { defaultLoadFavourites, defaultLoadServers, type ServerEntry } from './shell-calls';
-import { Sidebar, SIDEBAR_WIDTH } from './Sidebar';
+import { Sidebar, SIDEBAR_WIDTHS } from './Sidebar';
 import { TagsView } from './TagsView';
 
 /** Below this width the device is a phone: the sidebar becomes a drawer (the original's 992 px). */
@@ -31,9 +31,10 @@ export interface AppLayoutProps {
 }
 
 /**
- * The shell around every logged-in page (spec §1, §2): the sidebar (120 px; a drawer on a phone), the header, the
- * tab bar (when enabled in the settings) and the page. It also records visited pages as tabs and, when the local
- * helper launched the app, keeps it connected while the user is in the shell (otherwise it connects on demand).
+ * The shell around every logged-in page (spec §1, §2): the sidebar (120 px, or wide by the user's choice; a drawer
+ * on a phone), the header, the tab bar (when enabled in the settings) and the page. It also records visited pages as
+ * tabs and, when the local helper launched the app, keeps it connected while the user is in the shell (otherwise it
+ * connects on demand).
  */
 export function AppLayout({
   onLogout, onSwitchServer, loadServers = defaultLoadServers, loadFavourites = defaultLoadFavourites,
@@ -41,7 +42,7 @@ export function AppLayout({
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const mobile = useMediaQuery(MOBILE_QUERY) === true;
-  const { sidebarOpened, toggleSidebar, setDevice, tagsView, fixedHeader } = useSettings();
+  const { sidebarOpened, toggleSidebar, setDevice, tagsView, fixedHeader, wideSidebar } = useSettings();
   // The phone's drawer is transient: it is not the stored sidebar state of the desktop.
   const [drawerOpened, setDrawerOpened] = useState(false);
 
@@ -72,7 +73,10 @@ export function AppLayout({
     <AppShell
       data-testid="app-layout"
       padding={0}
-      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'xs', collapsed: { desktop: mobile || !sidebarOpened, mobile: true } }}
+      navbar={{
+        width: SIDEBAR_WIDTHS[wideSidebar ? 'wide' : 'narrow'], breakpoint: 'xs',
+        collapsed: { desktop: mobile || !sidebarOpened, mobile: true },
+      }}
     >
       {!mobile && (
         <AppShell.Navbar>

@@ -9,7 +9,7 @@ export interface SettingsDrawerProps {
 }
 
 /**
- * The settings drawer (spec §2): theme colour (8 presets), tags view, fixed header, sidebar logo, whether menu entries
+ * The settings drawer (spec §2): theme colour (8 presets), tags view, fixed header, a wide sidebar, sidebar logo, whether menu entries
  * and dashboard tiles of screens still to come are hidden (rather than shown greyed), and the size of components
  * (default, medium, small, mini). Every change applies at once and is stored.
  */
@@ -35,6 +35,8 @@ export function SettingsDrawer({ opened, onClose }: SettingsDrawerProps) {
         </div>
         <Switch data-testid="settings-tags-view" label={t('shell.settings.tags_view')} checked={s.tagsView} onChange={e => s.change('tagsView', e.currentTarget.checked)} />
         <Switch label={t('shell.settings.fixed_header')} checked={s.fixedHeader} onChange={e => s.change('fixedHeader', e.currentTarget.checked)} />
+        <Switch data-testid="settings-wide-sidebar" label={t('shell.settings.wide_sidebar')} checked={s.wideSidebar}
+          onChange={e => s.change('wideSidebar', e.currentTarget.checked)} />
         <Switch label={t('shell.settings.sidebar_logo')} checked={s.sidebarLogo} onChange={e => s.change('sidebarLogo', e.currentTarget.checked)} />
         <Switch data-testid="settings-hide-coming" label={t('pages.hide_coming')} checked={s.hideComing}
           onChange={e => s.change('hideComing', e.currentTarget.checked)} />

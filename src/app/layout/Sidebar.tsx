@@ -15,8 +15,11 @@ import { useSettings } from '../settings/settings-store';
 import { FavouritesPrompt } from './FavouritesPrompt';
 import { offersFavourites, rememberChoice, rememberedChoice } from './favourites';
 
-/** Sidebar width on desktop (spec §9). */
-export const SIDEBAR_WIDTH = 120;
+/**
+ * Sidebar widths on desktop: the spec's 120 px (§9), and the wide one a user may choose in the settings drawer
+ * (issue 30), where a title of every language fits on one line or two.
+ */
+export const SIDEBAR_WIDTHS = { narrow: 120, wide: 200 } as const;
 
 export interface SidebarProps {
   /** Called after an entry was chosen (the mobile drawer closes). */
@@ -139,8 +142,8 @@ function Nodes({ nodes, parent, active, depth, onNavigate }: NodesProps) {
     return (
       <NavLink key={full} label={<Label text={title} />} leftSection={<MenuIcon name={node.meta?.icon} size={16} color={node.color} />}
         rightSection={<IconChevronRight size={11} />} styles={NAV_STYLES} title={tooltipOf(title, coming, t)}
-        opened={opened} onChange={o => setToggled(s => ({ ...s, [full]: o }))} childrenOffset={depth === 0 ? 6 : 8}
-        px={6} py={6} color={node.color} data-depth={depth} data-testid={`menu-group-${full}`}
+        opened={opened} onChange={o => setToggled(s => ({ ...s, [full]: o }))} childrenOffset={depth === 0 ? 4 : 8}
+        px={4} py={6} color={node.color} data-depth={depth} data-testid={`menu-group-${full}`}
         mod={{ coming }} style={coming ? COMING_STYLE : undefined}>
         <Nodes nodes={node.children} parent={full} active={active} depth={depth + 1} onNavigate={onNavigate} />
       </NavLink>
@@ -167,14 +170,14 @@ function Leaf({ path, title, icon, color, active, coming, onNavigate }: LeafProp
   const { t } = useTranslation();
   return (
     <NavLink component={Link} to={path} label={<Label text={title} />} active={active} color={color} variant="light"
-      leftSection={<MenuIcon name={icon} size={16} color={color} />} onClick={onNavigate} px={6} py={6} styles={NAV_STYLES}
+      leftSection={<MenuIcon name={icon} size={16} color={color} />} onClick={onNavigate} px={4} py={6} styles={NAV_STYLES}
       title={tooltipOf(title, coming, t)} mod={{ coming }} style={coming ? COMING_STYLE : undefined}
       aria-current={active ? 'page' : undefined} />
   );
 }
 
-/** The sidebar is 120 px wide: icons and chevrons sit close to the title to leave it room. */
-const NAV_STYLES = { section: { marginInline: 0 }, body: { paddingInline: 5, minWidth: 0 } } as const;
+/** The sidebar is 120 px wide by default: icons and chevrons sit close to the title to leave it room. */
+const NAV_STYLES = { section: { marginInline: 0 }, body: { paddingInline: 4, minWidth: 0 } } as const;
 
 /** Greyed like Mantine's disabled entries, a little less so that the title stays readable. */
 const COMING_STYLE = { opacity: 0.55 } as const;
@@ -188,10 +191,15 @@ function tooltipOf(title: string, coming: boolean, t: (key: string) => string): 
 }
 
 /**
- * Titles stay on one line and are cut with an ellipsis when the sidebar is too narrow for them; the entry's tooltip
- * gives the full title. Wrapping was tried and read badly: a 120 px column breaks English and Spanish words in the
- * middle ("Formulatio / n"), and a title of three lines pushes the menu apart.
+ * A title takes at most two lines, broken between words only (CJK between characters, as it is written): a Latin
+ * word is never split ("Formulatio / n" was the old complaint), and a third line would push the menu apart. Every
+ * catalogue title fits so at the narrow width — the longest are shortened in the catalogues, and the browser test
+ * (tests/e2e/sidebar.test.ts) measures every label in the four languages at both widths. Should a title still not fit
+ * (a name from the server), the clamp cuts it with an ellipsis and the entry's tooltip gives it whole.
  */
 function Label({ text }: { text: string }) {
-  return <Text component="span" display="block" size="12px" lh={1.25} truncate="end">{text}</Text>;
+  return <Text component="span" size="12px" lh={1.25} lineClamp={2} style={LABEL_STYLE}>{text}</Text>;
 }
+
+/** Breaks between words only; no hyphen is added (a hyphen would read as part of the title). */
+const LABEL_STYLE = { overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual' } as const;

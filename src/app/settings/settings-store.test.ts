@@ -29,6 +29,7 @@ describe('settings', () => {
     const stored = JSON.parse(localStorage.getItem(SETTINGS_KEY)!) as { state: Record<string, unknown> };
     expect(stored.state).toEqual({
       theme: '#409EFF', tagsView: false, fixedHeader: true, sidebarLogo: true, size: 'mini', hideComing: false,
+      wideSidebar: false,
     });
     vi.resetModules();
     const reloaded = await import('./settings-store');
@@ -45,11 +46,21 @@ describe('settings', () => {
     expect(reloaded.useSettings.getState().hideComing).toBe(false);
   });
 
-  it('ignores invalid stored values', async () => {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ state: { theme: 'red; x', size: 'huge', tagsView: 'yes', fixedHeader: false, hideComing: 1 }, version: 0 }));
+  it('keeps the spec\'s narrow sidebar by default, and the choice of the wide one (issue 30)', async () => {
+    expect(DEFAULT_SETTINGS.wideSidebar).toBe(false);
+    useSettings.getState().change('wideSidebar', true);
     vi.resetModules();
     const reloaded = await import('./settings-store');
-    expect(reloaded.useSettings.getState()).toMatchObject({ theme: '#1890ff', size: 'medium', tagsView: true, fixedHeader: false, hideComing: false });
+    expect(reloaded.useSettings.getState().wideSidebar).toBe(true);
+    reloaded.useSettings.getState().resetSettings();
+    expect(reloaded.useSettings.getState().wideSidebar).toBe(false);
+  });
+
+  it('ignores invalid stored values', async () => {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ state: { theme: 'red; x', size: 'huge', tagsView: 'yes', fixedHeader: false, hideComing: 1, wideSidebar: 'wide' }, version: 0 }));
+    vi.resetModules();
+    const reloaded = await import('./settings-store');
+    expect(reloaded.useSettings.getState()).toMatchObject({ theme: '#1890ff', size: 'medium', tagsView: true, fixedHeader: false, hideComing: false, wideSidebar: false });
   });
 
   it('stores the sidebar state in the sidebarStatus cookie', async () => {

@@ -24,7 +24,7 @@ export const MENU_GROUPS = [
   { id: 'warehouse', path: '/warehouse', icon: 'IconBuildingWarehouse', title: 'warehouse_group',
     labels: { zh: '仓库', en: 'Warehouse', es: 'Almacén', ja: '倉庫' } },
   { id: 'semi', path: '/semi', icon: 'IconStack', title: 'semi_group',
-    labels: { zh: '半成品', en: 'Semi-finished', es: 'Semiacabados', ja: '半製品' } },
+    labels: { zh: '半成品', en: 'Semi-finished', es: 'Intermedios', ja: '半製品' } },
   { id: 'finished', path: '/finished', icon: 'IconPackage', title: 'finished_group',
     labels: { zh: '成品', en: 'Finished goods', es: 'Productos terminados', ja: '製品' } },
   { id: 'shift', path: '/shift', icon: 'IconTransfer', title: 'shifts_group',

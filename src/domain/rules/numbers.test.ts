@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, lineAmount, round2, roundTo, sumInts, sumMoney, sumQuantities, totalOf } from './numbers';
+import { formatForReading, formatNumber, lineAmount, round2, roundTo, sumInts, sumMoney, sumQuantities, totalOf } from './numbers';
 
 describe('round2 (DESIGN §8)', () => {
   it('rounds the decimal value half away from zero', () => {
@@ -97,6 +97,47 @@ describe('formatNumber', () => {
     expect(formatNumber(null)).toBe('');
     expect(formatNumber(undefined)).toBe('');
     expect(formatNumber(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatForReading (issue 30: thousands separators in lists and reports)', () => {
+  it('groups thousands with the reader\'s signs', () => {
+    expect(formatForReading(1234567.891, 'zh')).toBe('1,234,567.89');
+    expect(formatForReading(1234567.891, 'en')).toBe('1,234,567.89');
+    expect(formatForReading(1234567.891, 'ja')).toBe('1,234,567.89');
+    expect(formatForReading(1234567.891, 'es')).toBe('1.234.567,89');
+  });
+
+  it('groups a four-digit number too, in every language (a column reads alike)', () => {
+    expect(formatForReading(1234, 'es')).toBe('1.234');
+    expect(formatForReading(1234, 'zh')).toBe('1,234');
+    expect(formatForReading(999, 'es')).toBe('999');
+  });
+
+  it('keeps the declared scale: a piece rate of 0.004 is not 0 (issue 30 item 1)', () => {
+    expect(formatForReading(0.004, 'zh', 4)).toBe('0.004');
+    expect(formatForReading(0.004, 'es', 4)).toBe('0,004');
+    expect(formatForReading(12345.6789, 'en', 4)).toBe('12,345.6789');
+    expect(formatForReading(0.004, 'en')).toBe('0');
+  });
+
+  it('rounds half away from zero on the decimal value and drops trailing zeros, like formatNumber', () => {
+    expect(formatForReading(1.005, 'en')).toBe('1.01');
+    expect(formatForReading(-1.005, 'en')).toBe('-1.01');
+    expect(formatForReading(2.5, 'en')).toBe('2.5');
+    expect(formatForReading(1500, 'en')).toBe('1,500');
+    expect(formatForReading(-0.001, 'en')).toBe('0');
+    expect(formatForReading(-1234.5, 'es')).toBe('-1.234,5');
+  });
+
+  it('is empty for a missing value', () => {
+    expect(formatForReading(null, 'zh')).toBe('');
+    expect(formatForReading(undefined, 'zh')).toBe('');
+    expect(formatForReading(Number.NaN, 'zh')).toBe('');
+  });
+
+  it('leaves formatNumber plain for exports and inputs', () => {
+    expect(formatNumber(1234567.891)).toBe('1234567.89');
   });
 });
 

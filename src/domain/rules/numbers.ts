@@ -9,7 +9,10 @@
  *   stored with 4 decimals, fields.ts), the units are summed as integers, and only the total rounds to cents.
  * - A whole number shows without decimals; any other shows at most 2 decimals, without trailing zeros.
  * - Missing values (null, undefined, NaN) count as nothing in a sum.
+ * - Read by people (lists, totals, reports), a number is grouped in the reader's language (formatForReading);
+ *   written for a machine or an editor (exports, inputs), it is plain digits (formatNumber).
  */
+import type { Lang } from '../messages/langs';
 
 /** How a column sums: `int` exactly, `quantity` rounded to 2, `money` in 1/10 000 units then rounded to 2. */
 export type TotalKind = 'int' | 'quantity' | 'money';
@@ -105,6 +108,40 @@ export function formatNumber(x: number | null | undefined, scale = 2): string {
   const r = roundTo(x, scale);
   if (Number.isInteger(r)) return r.toFixed(0); // toFixed: no exponent for large values
   return r.toFixed(scale).replace(/\.?0+$/, '');
+}
+
+/** The locale whose grouping and decimal signs each UI language reads numbers with. */
+const NUMBER_LOCALES: Readonly<Record<Lang, string>> = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' };
+
+/** One formatter per language and scale: making one costs more than formatting a screenful of cells. */
+const readers = new Map<string, Intl.NumberFormat>();
+
+function readerOf(lang: Lang, scale: number, minScale: number): Intl.NumberFormat {
+  const key = `${lang}:${scale}:${minScale}`;
+  let f = readers.get(key);
+  if (!f) {
+    // Grouping always, 4-digit numbers included (es would leave out 1.234's point by default): the numbers of one
+    // column must read alike. Trailing zeros are dropped as in formatNumber, down to `minScale` decimals.
+    const max = Math.min(Math.max(scale, 0), 20);
+    f = new Intl.NumberFormat(NUMBER_LOCALES[lang] ?? NUMBER_LOCALES.zh, {
+      useGrouping: 'always', minimumFractionDigits: Math.min(Math.max(minScale, 0), max), maximumFractionDigits: max,
+    });
+    readers.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * A number as people read it in lists, totals and reports (issue 30): the reader's language's thousands separators
+ * and decimal sign (1,234.5 in zh/en/ja, 1.234,5 in es), rounded like formatNumber to the declaration's `scale` (a
+ * piece rate of 0.004 still reads 0.004), at least `minScale` decimals (money in reports: 2). Never for what is
+ * parsed again — spreadsheet cells, input fields, texts sent to the server — which keep formatNumber's plain digits.
+ */
+export function formatForReading(x: number | null | undefined, lang: Lang, scale = 2, minScale = 0): string {
+  if (!present(x)) return '';
+  if (!Number.isFinite(x)) return String(x);
+  const r = Number.isInteger(x) ? x : roundTo(x, scale);
+  return readerOf(lang, scale, minScale).format(r === 0 ? 0 : r);
 }
 
 /**

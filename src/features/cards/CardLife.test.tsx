@@ -46,11 +46,20 @@ beforeEach(() => {
       return jsonReply({ msg: 'OK', total: 3, dt: [
         node(1, 1, '分纸', 'done', { person_id: 7, person_id_name: '张三', device_id: 4, device_id_name: '分纸机 1', good_quantity: '120.0000',
           bad_quantity: '1.5000', started_at: '2026-01-02T01:00:00Z', finished_at: '2026-01-02T02:00:00Z' }),
-        node(2, 2, '印刷', 'running', { person_id: 8, person_id_name: '李四' }),
+        node(2, 2, '印刷', 'running', { person_id: 8, person_id_name: '李四', device_id: 5, device_id_name: '印刷机 2',
+          started_at: '2026-01-02T03:00:00Z' }),
         node(3, 3, '模切', 'waiting'),
       ] });
     }
-    if (url.pathname === '/history/list/') return jsonReply({ msg: 'OK', dt: [], names: {} });
+    // The card's own history: its creation, and a remark changed between the two steps' starts (oldest first).
+    if (url.pathname === '/history/list/') {
+      const entry = (id: number, action: string, at: string, before: Record<string, unknown> | null, after: Record<string, unknown>) =>
+        ({ id, table_name: 'cards', kid: 41, action, before, after, by_id: 1, by_name: '管理员', at, rev: id });
+      return jsonReply({ msg: 'OK', total: 2, names: {}, dt: [
+        entry(1, 'create', '2026-01-01T08:00:00Z', null, { show_id: 'C26010100041', quantity: 120 }),
+        entry(2, 'update', '2026-01-02T02:30:00Z', { remark: null }, { remark: '加急' }),
+      ] });
+    }
     return jsonReply({ msg: '接口不存在' }, 404);
   }));
 });
@@ -81,6 +90,29 @@ describe('card life', { timeout: 30_000 }, () => {
     expect(nodes[0]!.textContent).toContain('分纸机 1');
     expect(nodes[0]!.textContent).toContain('1.5');
     expect(nodes[1]!.textContent).toContain('李四');
+  });
+
+  it('shows in its history the start and finish of each step among its changes, newest first (issue 30)', async () => {
+    ui = await renderUi(<CardLife />, { path: '/cards/query/41' });
+    const items = await waitFor(() => {
+      const list = mustFind('history-list');
+      const all = [...list.querySelectorAll<HTMLElement>('[data-testid="history-entry"], [data-testid="history-event"]')];
+      expect(all).toHaveLength(5);
+      return all;
+    }, 10_000);
+    const kinds = items.map(i => i.dataset.testid === 'history-event'
+      ? `${i.querySelector<HTMLElement>('[data-testid="card-step"]')!.dataset.kind} ${i.textContent?.includes('印刷') ? '印刷' : '分纸'}`
+      : 'change');
+    // 印刷 started 03:00, the remark 02:30, 分纸 finished 02:00 and started 01:00, the card made the day before.
+    expect(kinds).toEqual(['started 印刷', 'change', 'finished 分纸', 'started 分纸', 'change']);
+    // Who, on which machine, and how many: the finish counts good and bad.
+    expect(items[0]!.textContent).toContain('李四');
+    expect(items[0]!.textContent).toContain('印刷机 2');
+    expect(items[2]!.textContent).toContain('张三');
+    expect(items[2]!.textContent).toContain('分纸机 1');
+    expect(items[2]!.textContent).toContain('120');
+    expect(items[2]!.textContent).toContain('1.5');
+    expect(items[4]!.textContent).toContain('新建');
   });
 
   it('a card that does not exist gets the not-found notice, not an error', async () => {

@@ -18,6 +18,7 @@ import { offlineView, useReachable, useResourceDetail, useResourceList } from '.
 import { useMenu } from '../../ui/stores';
 import { cardPrintsPath, cardsListPath } from './card-filters';
 import { cardTitle } from './card-display';
+import { useCardHistoryEvents } from './card-history-events';
 import { CardNodesTimeline } from './CardNodesTimeline';
 
 /** A card has one node per work node of its workflow: a few, never a page's worth. */
@@ -39,8 +40,9 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 /**
  * /cards/query/{id}: a card's whole life — the card (display name, order, customer through the order, item, quantity,
  * status, where it is now, finished and scrapped), its nodes in order as a timeline (who, which machine, when, how
- * many), and the history of its changes. A card that does not exist gets the generic not-found notice (who deleted it,
- * when the history knows). The customer needs the order: a role that may not read orders sees the rest.
+ * many), and its history: the changes of the card with the start and finish of each of its steps among them, by
+ * time. A card that does not exist gets the generic not-found notice (who deleted it, when the history knows). The
+ * customer needs the order: a role that may not read orders sees the rest.
  */
 export default function CardLife() {
   const { t, i18n } = useTranslation();
@@ -62,6 +64,7 @@ export default function CardLife() {
   const mayOpenOrder = useMenu(s => !s.loaded || s.flat.some(i => i.path === editPathOf(orders, ':id')));
   const f = (name: string) => t(`resources.cards.fields.${name}`);
   const nodeRows = (nodes.data?.dt as ListRow[] | undefined) ?? NO_NODES;
+  const steps = useCardHistoryEvents(nodeRows);
 
   if (notFound) return <Stack p="md"><NotFound def={cards} id={id} /></Stack>;
   return (
@@ -121,7 +124,7 @@ export default function CardLife() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Title order={5} mb="sm">{t('forms.history')}</Title>
-              <HistoryList def={cards} id={card.id} />
+              <HistoryList def={cards} id={card.id} events={steps} />
             </Grid.Col>
           </Grid>
         </>

@@ -9,7 +9,8 @@ import { queryKeys } from '../../data/query-keys';
 import type { PerNodeRow } from '../../domain/contract/cards';
 import type { RefField } from '../../domain/registry/fields';
 import type { ResourceDef } from '../../domain/registry/resource';
-import { formatNumber } from '../../domain/rules/numbers';
+import { formatForReading } from '../../domain/rules/numbers';
+import { useReaderLang } from '../../ui/use-reader-lang';
 import { cardnodes } from '../../domain/resources/orders/cardnodes';
 import { cards } from '../../domain/resources/orders/cards';
 import { orders } from '../../domain/resources/orders/orders';
@@ -40,6 +41,7 @@ const COLORS: Record<PerNodeStatus, string> = { waiting: 'gray', running: 'blue'
  */
 export default function CardsPerNode() {
   const { t, i18n } = useTranslation();
+  const lang = useReaderLang();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<PerNodeFilter>({});
   const [labels, setLabels] = useState<Partial<Record<FilterKey, string>>>({});
@@ -102,7 +104,7 @@ export default function CardsPerNode() {
                         <Text span fw={600} c={countOf(r, s) > 0 ? COLORS[s] : 'dimmed'}>
                           {countOf(r, s)}
                         </Text>
-                        <Text span size="xs" c="dimmed" ml={6}>{formatNumber(quantityOf(r, s))}</Text>
+                        <Text span size="xs" c="dimmed" ml={6}>{formatForReading(quantityOf(r, s), lang)}</Text>
                       </UnstyledButton>
                     </Table.Td>
                   ))}

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formulasClient } from '../../data/formulas-client';
 import { queryKeys } from '../../data/query-keys';
-import { formatNumber } from '../../domain/rules/numbers';
+import { formatForReading } from '../../domain/rules/numbers';
+import { useReaderLang } from '../../ui/use-reader-lang';
 import { formulamaterials } from '../../domain/resources/formulas/formulamaterials';
 import { formulas } from '../../domain/resources/formulas/formulas';
 import { RefSelect } from '../../resources/form/controls/RefSelect';
@@ -19,6 +20,7 @@ import { offlineView, useReachable } from '../../ui/data/use-resource';
  */
 export default function FormulaItems() {
   const { t } = useTranslation();
+  const lang = useReaderLang();
   const [material, setMaterial] = useState<number | null>(null);
   const [label, setLabel] = useState<string | undefined>();
   const q = useQuery({
@@ -76,7 +78,7 @@ export default function FormulaItems() {
                   <Table.Td>{r.item_name}</Table.Td>
                   <Table.Td ta="right">{r.quantity === null ? '' : String(r.quantity)}</Table.Td>
                   <Table.Td>{r.unit}</Table.Td>
-                  <Table.Td ta="right">{r.loss_rate === null ? '' : formatNumber(r.loss_rate)}</Table.Td>
+                  <Table.Td ta="right">{r.loss_rate === null ? '' : formatForReading(r.loss_rate, lang)}</Table.Td>
                   <Table.Td>{r.via === null ? t('formulas.direct') : t('formulas.via', { via: r.via })}</Table.Td>
                 </Table.Tr>
               ))}

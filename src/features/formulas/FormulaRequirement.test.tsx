@@ -61,7 +61,7 @@ describe('the material requirement report', { timeout: 30_000 }, () => {
     expect([asked.params.get('from'), asked.params.get('to')]).toEqual(['2024-01-01', '2024-01-31']);
     expect(rows().map(r => [...r.querySelectorAll('td')].map(td => td.textContent))).toEqual([
       ['FL-000001', '水性油墨 青', '柔印水墨', '千克', '12.9651'],
-      ['ZB-000001', '三层B瓦纸板', '', '平方米', '1208'],
+      ['ZB-000001', '三层B瓦纸板', '', '平方米', '1,208'],
     ]);
     expect(mustFind('requirement-summary').textContent).toBe('共 3 行订单明细，2 种物料');
     expect(mustFind('requirement-without').textContent).toContain('SO1-3 无配方纸箱');

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formulasClient, type RequirementScope } from '../../data/formulas-client';
 import { queryKeys } from '../../data/query-keys';
-import { formatNumber } from '../../domain/rules/numbers';
+import { formatForReading } from '../../domain/rules/numbers';
+import { useReaderLang } from '../../ui/use-reader-lang';
 import { formulas } from '../../domain/resources/formulas/formulas';
 import { details } from '../../domain/resources/orders/details';
 import { saveBytes } from '../../resources/export/download';
@@ -25,6 +26,8 @@ import { initialScope, scopeOf, type RequirementMode } from './requirement-scope
  */
 export default function FormulaRequirement() {
   const { t } = useTranslation();
+  // A requirement reads at its 4 decimals: a buyer orders what the recipe needs, not a figure rounded to 2.
+  const lang = useReaderLang();
   const [search] = useSearchParams();
   const [initial] = useState(() => initialScope(search));
   const [mode, setMode] = useState<RequirementMode>(initial.mode);
@@ -119,7 +122,7 @@ export default function FormulaRequirement() {
                   <Table.Td>{r.spec}</Table.Td>
                   <Table.Td>{r.unit}</Table.Td>
                   {/* Shown as the server summed it, 4 decimals (whole numbers without), never rounded to 2 for show. */}
-                  <Table.Td ta="right" ff="monospace">{formatQuantity(r.quantity)}</Table.Td>
+                  <Table.Td ta="right" ff="monospace">{formatForReading(r.quantity, lang, 4)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -128,9 +131,4 @@ export default function FormulaRequirement() {
       )}
     </Stack>
   );
-}
-
-/** A requirement at its 4 decimals: a buyer orders what the recipe needs, not a figure rounded to 2. */
-function formatQuantity(x: number): string {
-  return Number.isInteger(x) ? formatNumber(x) : x.toFixed(4).replace(/0+$/, '');
 }

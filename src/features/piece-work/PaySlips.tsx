@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { PaySlip } from '../../domain/contract/piece-work';
 import { localDateTimeString } from '../../domain/rules/date-single';
-import { formatNumber } from '../../domain/rules/numbers';
+import { formatForReading } from '../../domain/rules/numbers';
+import { useReaderLang } from '../../ui/use-reader-lang';
 import { formatPay, formatRate } from './money';
 
 const cell = { border: '1px solid #555', padding: '2px 4px', fontSize: 11 } as const;
@@ -13,6 +14,7 @@ const num = { ...cell, textAlign: 'right' } as const;
  */
 export function PaySlips({ slips, from, to, site, payHidden }: { slips: readonly PaySlip[]; from: string; to: string; site: string; payHidden: boolean }) {
   const { t } = useTranslation();
+  const lang = useReaderLang();
   const printedAt = localDateTimeString(new Date());
   return (
     <>
@@ -44,20 +46,20 @@ export function PaySlips({ slips, from, to, site, payHidden }: { slips: readonly
                   <td style={cell}>{r.worknode_name}</td>
                   <td style={cell}>{r.card_show_id}</td>
                   <td style={cell}>{r.item_name}</td>
-                  <td style={num}>{formatNumber(r.quantity)}</td>
-                  <td style={num}>{formatNumber(r.weight)}</td>
-                  <td style={num}>{formatNumber(r.metres)}</td>
-                  {!payHidden && <td style={num}>{formatRate(r.rate)}</td>}
-                  {!payHidden && <td style={num}>{formatPay(r.amount)}</td>}
+                  <td style={num}>{formatForReading(r.quantity, lang)}</td>
+                  <td style={num}>{formatForReading(r.weight, lang)}</td>
+                  <td style={num}>{formatForReading(r.metres, lang)}</td>
+                  {!payHidden && <td style={num}>{formatRate(r.rate, lang)}</td>}
+                  {!payHidden && <td style={num}>{formatPay(r.amount, lang)}</td>}
                 </tr>
               ))}
               <tr data-testid="pay-slip-total">
                 <td style={{ ...cell, fontWeight: 700 }} colSpan={4}>{t('piecework.total')}（{t('piecework.records')} {s.totals.records}）</td>
-                <td style={num}>{formatNumber(s.totals.quantity)}</td>
-                <td style={num}>{formatNumber(s.totals.weight)}</td>
-                <td style={num}>{formatNumber(s.totals.metres)}</td>
+                <td style={num}>{formatForReading(s.totals.quantity, lang)}</td>
+                <td style={num}>{formatForReading(s.totals.weight, lang)}</td>
+                <td style={num}>{formatForReading(s.totals.metres, lang)}</td>
                 {!payHidden && <td style={num} />}
-                {!payHidden && <td style={{ ...num, fontWeight: 700 }}>{formatPay(s.totals.amount)}</td>}
+                {!payHidden && <td style={{ ...num, fontWeight: 700 }}>{formatPay(s.totals.amount, lang)}</td>}
               </tr>
             </tbody>
           </table>

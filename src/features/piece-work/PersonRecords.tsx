@@ -6,7 +6,8 @@ import { pieceWorkClient } from '../../data/piece-work-client';
 import { queryKeys } from '../../data/query-keys';
 import type { WorksReportParams, WorksReportRow } from '../../domain/contract/piece-work';
 import { editPathOf } from '../../domain/menu/resource-paths';
-import { formatNumber } from '../../domain/rules/numbers';
+import { formatForReading } from '../../domain/rules/numbers';
+import { useReaderLang } from '../../ui/use-reader-lang';
 import { works } from '../../domain/resources/production/works';
 import { formatPay, formatRate } from './money';
 
@@ -16,6 +17,7 @@ import { formatPay, formatRate } from './money';
  */
 export function PersonRecords({ person, params, onClose }: { person: WorksReportRow | null; params: WorksReportParams; onClose: () => void }) {
   const { t } = useTranslation();
+  const lang = useReaderLang();
   const q = useQuery({
     queryKey: queryKeys.list(works.api, { slips: 1, ...params, person: person?.person_id }),
     queryFn: ({ signal }) => pieceWorkClient.slips({ ...params, person_ids: [person!.person_id] }, { signal }),
@@ -55,13 +57,13 @@ export function PersonRecords({ person, params, onClose }: { person: WorksReport
                   <Table.Td>{r.worknode_name}</Table.Td>
                   <Table.Td>{r.card_show_id}</Table.Td>
                   <Table.Td>{r.item_name}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(r.quantity)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(r.bad_quantity)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(r.weight)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(r.metres)}</Table.Td>
+                  <Table.Td ta="right">{formatForReading(r.quantity, lang)}</Table.Td>
+                  <Table.Td ta="right">{formatForReading(r.bad_quantity, lang)}</Table.Td>
+                  <Table.Td ta="right">{formatForReading(r.weight, lang)}</Table.Td>
+                  <Table.Td ta="right">{formatForReading(r.metres, lang)}</Table.Td>
                   <Table.Td>{r.basis ? t(`resources.works.enums.basis.${r.basis}`) : ''}</Table.Td>
-                  {!hidden && <Table.Td ta="right">{formatRate(r.rate)}</Table.Td>}
-                  {!hidden && <Table.Td ta="right">{formatPay(r.amount)}</Table.Td>}
+                  {!hidden && <Table.Td ta="right">{formatRate(r.rate, lang)}</Table.Td>}
+                  {!hidden && <Table.Td ta="right">{formatPay(r.amount, lang)}</Table.Td>}
                 </Table.Tr>
               ))}
             </Table.Tbody>

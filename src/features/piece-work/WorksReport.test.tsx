@@ -88,8 +88,8 @@ describe('the piece-work report', { timeout: 30_000 }, () => {
     }
     const asked = calls.find(c => c.path === '/persons/works/report/')!;
     expect([asked.params.get('from'), asked.params.get('to')]).toEqual(['2026-11-01', '2026-11-25']);
-    expect(cells(rows()[0]!)).toEqual(['P1', '张三', '印刷车间', '2', '1000.5', '3', '12.25', '0', '10.01']);
-    expect(cells(mustFind('works-report-total'))).toEqual(['合计', '4', '2001', '6', '24.5', '0', '30.04']);
+    expect(cells(rows()[0]!)).toEqual(['P1', '张三', '印刷车间', '2', '1,000.5', '3', '12.25', '0', '10.01']);
+    expect(cells(mustFind('works-report-total'))).toEqual(['合计', '4', '2,001', '6', '24.5', '0', '30.04']);
     expect(mustFind('works-report-unvalued').textContent).toContain('1 条记录没有对应工价');
     // The range lies in one month: its state is shown and a supervisor may close it.
     await waitFor(() => expect(mustFind('works-period').textContent).toContain('2026-11 未结账'));

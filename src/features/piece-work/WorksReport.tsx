@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { pieceWorkClient } from '../../data/piece-work-client';
 import { queryKeys } from '../../data/query-keys';
 import type { SlipsReply, WorksReportRow, WorksTotals } from '../../domain/contract/piece-work';
-import { formatNumber } from '../../domain/rules/numbers';
+import { formatForReading } from '../../domain/rules/numbers';
+import { useReaderLang } from '../../ui/use-reader-lang';
 import { persons } from '../../domain/resources/people/persons';
 import { works } from '../../domain/resources/production/works';
 import { saveBytes } from '../../resources/export/download';
@@ -180,14 +181,15 @@ export default function WorksReport() {
 
 /** The summed cells of a person's row or of the total row. */
 function Sums({ s, hidden }: { s: WorksTotals; hidden: boolean }) {
+  const lang = useReaderLang();
   return (
     <>
-      <Table.Td ta="right">{s.records}</Table.Td>
-      <Table.Td ta="right">{formatNumber(s.quantity)}</Table.Td>
-      <Table.Td ta="right">{formatNumber(s.bad_quantity)}</Table.Td>
-      <Table.Td ta="right">{formatNumber(s.weight)}</Table.Td>
-      <Table.Td ta="right">{formatNumber(s.metres)}</Table.Td>
-      {!hidden && <Table.Td ta="right" data-testid="works-amount">{formatPay(s.amount)}</Table.Td>}
+      <Table.Td ta="right">{formatForReading(s.records, lang, 0)}</Table.Td>
+      <Table.Td ta="right">{formatForReading(s.quantity, lang)}</Table.Td>
+      <Table.Td ta="right">{formatForReading(s.bad_quantity, lang)}</Table.Td>
+      <Table.Td ta="right">{formatForReading(s.weight, lang)}</Table.Td>
+      <Table.Td ta="right">{formatForReading(s.metres, lang)}</Table.Td>
+      {!hidden && <Table.Td ta="right" data-testid="works-amount">{formatPay(s.amount, lang)}</Table.Td>}
     </>
   );
 }

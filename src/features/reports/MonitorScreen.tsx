@@ -22,6 +22,7 @@ import {
   visibleMeasures, type DrillStep, type PivotTable,
 } from './monitor-model';
 import { FACT_SOURCES } from '../../domain/reports/fact-sources';
+import { useReaderLang } from '../../ui/use-reader-lang';
 import type { Grouping, MonitorDef } from './monitors';
 
 /** Bars the chart shows at most (the table has every row). */
@@ -41,6 +42,7 @@ const groupingOfValue = (v: string): Grouping => {
  */
 export function MonitorScreen({ def }: { def: MonitorDef }) {
   const { t } = useTranslation();
+  const lang = useReaderLang();
   const navigate = useNavigate();
   const reachable = useReachable();
   const [range, setRange] = useState<DayRange>(() => dateRangeStrings(dateRangeOf('month', new Date())));
@@ -137,7 +139,7 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
     const chart = measures[chartIndex]!;
     return pivot ? (
       <PivotView table={pivot} rows={rows} keyLabel={keyLabel(g)} caption={chartLabel} total={total[chartIndex]!}
-        totalLabel={t('reports.total')} format={v => formatValue(chart, kinds[chart.measure ?? ''], v)} chartIndex={chartIndex}
+        totalLabel={t('reports.total')} format={v => formatValue(chart, kinds[chart.measure ?? ''], v, lang)} chartIndex={chartIndex}
         onOpen={print ? undefined : open} print={print} />
     ) : (
       <MonitorTable grouping={g} keyLabel={keyLabel(g)} measures={measures.map(m => ({ m, label: t(`reports.${m.label}`) }))}
@@ -249,7 +251,8 @@ interface TableProps {
 
 /** The table of a level: a row per group (a click drills into it), then the totals over every fact of the level. */
 function MonitorTable({ keyLabel, measures, kinds, rows, total, totalLabel, onOpen, openTitle, print }: TableProps) {
-  const cell = (i: number, v: number) => formatValue(measures[i]!.m, kinds[measures[i]!.m.measure ?? ''], v);
+  const lang = useReaderLang();
+  const cell = (i: number, v: number) => formatValue(measures[i]!.m, kinds[measures[i]!.m.measure ?? ''], v, lang);
   if (print) {
     const td = { border: '1px solid #999', padding: '2px 6px', fontSize: 12 } as const;
     return (

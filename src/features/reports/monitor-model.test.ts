@@ -74,9 +74,14 @@ describe('the table', () => {
     // Money summed at 4 decimals, rounded at the end: 1.0005 + 0.5 = 1.5005 → 1.50 (half away from zero: 1.5005 → 1.5).
     expect(rows[0]!.values[3]).toBe(1.5);
     expect(r.total).toEqual([5, 25.5, 1, 2.55]);
-    expect(formatValue(measures[3]!, 'money', 2.5)).toBe('2.50');
-    expect(formatValue(measures[0]!, undefined, 5)).toBe('5');
-    expect(formatValue(measures[2]!, 'quantity', NaN)).toBe('');
+    expect(formatValue(measures[3]!, 'money', 2.5, 'zh')).toBe('2.50');
+    expect(formatValue(measures[0]!, undefined, 5, 'zh')).toBe('5');
+    expect(formatValue(measures[2]!, 'quantity', NaN, 'zh')).toBe('');
+    // Thousands grouped in the reader's language (issue 30).
+    expect(formatValue(measures[3]!, 'money', 12345.5, 'en')).toBe('12,345.50');
+    expect(formatValue(measures[3]!, 'money', 12345.5, 'es')).toBe('12.345,50');
+    expect(formatValue(measures[2]!, 'quantity', 1234567.125, 'ja')).toBe('1,234,567.13');
+    expect(formatValue(measures[0]!, undefined, 12000, 'zh')).toBe('12,000');
     expect(chartData(rows, 1, 2)).toEqual([{ name: '甲公司', value: 15 }, { name: '乙公司', value: 9.5 }]);
     expect(sheetRows(rows.slice(0, 1), r.total, 'Total')).toEqual([['甲公司', 2, 15, 1, 1.5], ['Total', 5, 25.5, 1, 2.55]]);
   });

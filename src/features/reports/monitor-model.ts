@@ -2,7 +2,8 @@ import { dayString } from '../../domain/reports/fact-set';
 import { FACT_SOURCES } from '../../domain/reports/fact-sources';
 import { type AggregateQuery, type AggregateResult, type FactFilter, type FactSet } from '../../domain/rules/aggregate';
 import { monthStart } from '../../domain/rules/day-numbers';
-import { formatNumber } from '../../domain/rules/numbers';
+import type { Lang } from '../../domain/messages/langs';
+import { formatForReading } from '../../domain/rules/numbers';
 import type { Grouping, MonitorDef, MonitorMeasure } from './monitors';
 
 /**
@@ -111,11 +112,14 @@ export function chartData(rows: readonly TableRow[], chart: number, max = 30): {
   return rows.slice(0, max).map(r => ({ name: r.label, value: Number.isNaN(r.values[chart]!) ? 0 : r.values[chart]! }));
 }
 
-/** A measure's value as the table shows it: counts whole, the others at 2 decimals at most; nothing for NaN. */
-export function formatValue(m: MonitorMeasure, kind: string | undefined, v: number): string {
+/**
+ * A measure's value as the table shows it, grouped in the reader's language: counts whole, money at 2 decimals, the
+ * others at 2 decimals at most; nothing for NaN. (The spreadsheet takes the numbers themselves, `sheetRows`.)
+ */
+export function formatValue(m: MonitorMeasure, kind: string | undefined, v: number, lang: Lang): string {
   if (Number.isNaN(v)) return '';
-  if (m.op === 'count') return String(v);
-  return kind === 'money' ? v.toFixed(2) : formatNumber(v);
+  if (m.op === 'count') return formatForReading(v, lang, 0);
+  return kind === 'money' ? formatForReading(v, lang, 2, 2) : formatForReading(v, lang);
 }
 
 /** The spreadsheet's cells: the grouping's column, a column per measure, the rows, then the total row. */

@@ -9,7 +9,7 @@ import { resourceClient, type ListResult } from '../../data/resource-client';
 import type { Filter } from '../../domain/contract/list';
 import type { Lang } from '../../domain/messages/catalog';
 import { localDateTimeString } from '../../domain/rules/date-single';
-import { formatNumber } from '../../domain/rules/numbers';
+import { formatForReading } from '../../domain/rules/numbers';
 import { facts } from '../../domain/resources/shopfloor/facts';
 import { TAP_ACTIONS } from '../../domain/rules/tap';
 import { RefSelect } from '../../resources/form/controls/RefSelect';
@@ -104,8 +104,8 @@ export default function DeadLetters() {
                     <Table.Td>{r.worknode_id_name}</Table.Td>
                     <Table.Td>{r.person_id_name}</Table.Td>
                     <Table.Td>{r.action ? t(`resources.facts.enums.action.${r.action}`) : ''}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(r.good)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(r.bad)}</Table.Td>
+                    <Table.Td ta="right">{formatForReading(r.good, lang)}</Table.Td>
+                    <Table.Td ta="right">{formatForReading(r.bad, lang)}</Table.Td>
                     <Table.Td data-testid="dead-letter-reason">{reasonText(lang, r.reason, r.reason_params)}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={r.status === 'rejected' ? 'red' : r.status === 'dismissed' ? 'gray' : 'green'}>

@@ -23,6 +23,21 @@ vi.mock('../../data/photo-upload', async importOriginal => ({
   downscalePhoto: async (b: Blob) => b,
 }));
 
+// The tablet's store can fail a write (a full disk, a browser that refuses storage): the next write made here fails
+// once with `failNextRecord`, as IndexedDB would.
+let failNextRecord: Error | null = null;
+vi.mock('../../data/outbox/outbox', async importOriginal => {
+  const real = await importOriginal<typeof import('../../data/outbox/outbox')>();
+  return {
+    ...real,
+    recordFact: (...a: Parameters<typeof real.recordFact>) => {
+      const e = failNextRecord;
+      failNextRecord = null;
+      return e ? Promise.reject(e) : real.recordFact(...a);
+    },
+  };
+});
+
 const SALT = 'c2FsdHNhbHRzYWx0c2FsdA';
 
 beforeAll(async () => {
@@ -34,9 +49,13 @@ beforeAll(async () => {
 
 let ui: Rendered | undefined;
 let calls: { method: string; path: string }[];
+/** The server's refusal of the next photo upload (its message), or null to accept it. */
+let refuseNextUpload: string | null;
 
 beforeEach(async () => {
   calls = [];
+  refuseNextUpload = null;
+  failNextRecord = null;
   setNotifier(fakeNotifier());
   sessionStore.setState({ baseURL: '', sessionid: 'S1', username: 'qc1', permissions: null });
   connectivityStore.setState({ reachable: true });
@@ -62,7 +81,11 @@ beforeEach(async () => {
     if (url.pathname === '/accounts/info/') return jsonReply({ msg: 'OK', name: '质检一', roles: ['qc'], person_id: 5 });
     if (url.pathname === '/persons/badge_salt/') return jsonReply({ msg: 'OK', salt: SALT, algorithm: 'HMAC-SHA-256', encoding: 'hex' });
     if (url.pathname === '/orders/cards/list/') return jsonReply({ msg: 'OK', total: 0, dt: [] });
-    if (url.pathname === '/files/upload/') return jsonReply({ msg: 'OK', url: '/files/?action=download&id=p1' });
+    if (url.pathname === '/files/upload/') {
+      const refusal = refuseNextUpload;
+      refuseNextUpload = null;
+      return refusal ? jsonReply({ msg: refusal }, 422) : jsonReply({ msg: 'OK', url: '/files/?action=download&id=p1' });
+    }
     return jsonReply({ msg: 'OK', dt: [], total: 0 });
   }));
 });
@@ -170,6 +193,62 @@ describe('inspection tablet', { timeout: 30_000 }, () => {
     await until(async () => (await pendingFacts()).length === 1);
     expect((await pendingFacts())[0]!.args).toMatchObject({ card: 'C100', quantity: 100, photos: ['/files/?action=download&id=p1'] });
     expect(await heldInspections()).toEqual([]);
+  });
+});
+
+describe('a submit that fails once (issue 30 item 13)', { timeout: 30_000 }, () => {
+  /** Scans the card and types what an inspector would: a quantity, a defect and a remark. */
+  async function fillIn() {
+    await scan('C100');
+    await waitFor(() => expect(mustFind('inspection-card').dataset.state).toBe('known'));
+    await typeInto(input('inspection-quantity'), '90');
+    await click(mustFind('inspection-defect-破损'));
+    await typeInto(mustFind<HTMLTextAreaElement>('inspection-remark'), '边角压痕');
+  }
+  const kept = () => {
+    expect(mustFind('inspection-card').dataset.state).toBe('known');
+    expect(input('inspection-quantity').value).toBe('90');
+    expect(input('inspection-bad').value).toBe('1');
+    expect(mustFind<HTMLTextAreaElement>('inspection-remark').value).toBe('边角压痕');
+  };
+  const typed = { card: 'C100', person_id: 5, quantity: 90, bad_quantity: 1, defects: [{ reason: '破损', quantity: 1 }], remark: '边角压痕' };
+
+  it('the tablet cannot store it: says why in the inspector\'s language, keeps the form, and the second submit records it', async () => {
+    ui = await renderUi(<InspectScreen />, { path: '/inventorydetails/create' });
+    await waitFor(() => expect(mustFind('inspection-inspector').textContent).toBe('王检'), 10_000);
+    await fillIn();
+    failNextRecord = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    await click(mustFind('inspection-submit'));
+    await waitFor(() => expect(mustFind('inspection-notice').textContent).toContain('平板的存储空间已满'));
+    expect(mustFind('inspection-notice').textContent).not.toContain('quota');
+    expect(byDone()).toBeNull();
+    kept();
+    expect(await pendingFacts()).toEqual([]);
+
+    await click(mustFind('inspection-submit'));
+    await waitFor(() => expect(byDone()).not.toBeNull());
+    expect((await pendingFacts()).map(f => f.args)).toEqual([typed]);
+  });
+
+  it('the server refuses its photo: says the server\'s reason, keeps the form, and once the photo goes up the second submit records it', async () => {
+    ui = await renderUi(<InspectScreen />, { path: '/inventorydetails/create' });
+    await waitFor(() => expect(mustFind('inspection-inspector').textContent).toBe('王检'), 10_000);
+    await fillIn();
+    refuseNextUpload = '不支持的文件类型';
+    await addPhoto();
+    await waitFor(() => expect(mustFind('inspection-photo').dataset.state).toBe('refused'));
+    await click(mustFind('inspection-submit'));
+    await waitFor(() => expect(document.body.textContent).toContain('不支持的文件类型'));
+    expect(byDone()).toBeNull();
+    kept();
+    expect(await pendingFacts()).toEqual([]);
+
+    // Tried again, the photo goes up; the submit records the inspection with it.
+    await click(mustFind('inspection-photo-retry'));
+    await waitFor(() => expect(mustFind('inspection-photo').dataset.state).toBe('uploaded'));
+    await click(mustFind('inspection-submit'));
+    await waitFor(() => expect(byDone()).not.toBeNull());
+    expect((await pendingFacts()).map(f => f.args)).toEqual([{ ...typed, photos: ['/files/?action=download&id=p1'] }]);
   });
 });
 

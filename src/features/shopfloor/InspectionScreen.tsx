@@ -19,6 +19,7 @@ import { useConfig, useOutboxStatus } from '../../ui/stores';
 import {
   argsOf, badOf, EMPTY_FORM, inspectionErrors, inspectionReducer, issueErrors, passedOf, type FormText, type InspectedCard,
 } from './inspection-form';
+import { submitFailureText } from './submit-failure';
 import { useInspectionPhotos, type PhotoItem } from './use-inspection-photos';
 import { useInspection } from './use-inspection';
 
@@ -143,14 +144,16 @@ export function InspectionScreen({ kind }: { kind: InspectionFact }) {
     setNotice(null);
     const args = argsOf(form, { card, personId: insp.inspector?.id ?? null, worknodeId });
     const errs = inspectionErrors(args, lang, formText);
-    if (photos.items.some(p => p.state === 'refused')) errs.photos = t('shopfloor.inspection.photo_refused');
+    const refusedNow = photos.items.find(p => p.state === 'refused');
+    if (refusedNow) errs.photos = refusedText(refusedNow);
     setErrors(errs);
     if (Object.keys(errs).length > 0) { feedback.error(); return; }
     setBusy(true);
     try {
       const list = await photos.settle();
-      if (list.some(p => p.state === 'refused')) {
-        setErrors({ photos: t('shopfloor.inspection.photo_refused') });
+      const refused = list.find(p => p.state === 'refused');
+      if (refused) {
+        setErrors({ photos: refusedText(refused) });
         feedback.error();
         return;
       }
@@ -166,12 +169,18 @@ export function InspectionScreen({ kind }: { kind: InspectionFact }) {
       clearAll();
     } catch (e) {
       if (e instanceof FactArgsError) setErrors(issueErrors(e.issues, args, lang, formText));
-      else setNotice(t('shopfloor.inspection.save_failed', { error: e instanceof Error ? e.message : String(e) }));
+      // Nothing was recorded and the form keeps what was entered: the reason is shown, and the next submit tries again.
+      else setNotice(submitFailureText(e, t));
       feedback.error();
     } finally {
       setBusy(false);
     }
   };
+
+  /** A refused photo's error, with the server's reason when it gave one. */
+  function refusedText(p: PhotoItem): string {
+    return p.reason ? t('shopfloor.inspection.photo_refused_because', { reason: p.reason }) : t('shopfloor.inspection.photo_refused');
+  }
 
   const title = t(kind === 'precheck' ? 'shopfloor.inspection.title_precheck' : 'shopfloor.inspection.title_inspect');
   const chosen = new Map(form.defects.map(d => [d.reason, d.quantity]));
@@ -391,7 +400,8 @@ function Thumb({ photo, onRemove, onRetry }: { photo: PhotoItem; onRemove: () =>
         : <Group justify="center" h="100%"><Loader size="sm" /></Group>}
       {photo.state === 'uploading' && <Loader size="sm" pos="absolute" bottom={6} left={6} color="white" />}
       {photo.state === 'refused' && (
-        <Button size="compact-sm" color="red" pos="absolute" bottom={4} left={4} onClick={onRetry}>{t('shopfloor.inspection.retry')}</Button>
+        <Button size="compact-sm" color="red" pos="absolute" bottom={4} left={4} onClick={onRetry} data-testid="inspection-photo-retry"
+          title={photo.reason}>{t('shopfloor.inspection.retry')}</Button>
       )}
       <CloseButton size={48} pos="absolute" top={0} right={0} variant="filled" aria-label={t('shopfloor.inspection.remove_photo')} onClick={onRemove} />
     </Box>

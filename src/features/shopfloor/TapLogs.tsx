@@ -11,7 +11,7 @@ import { queryKeys } from '../../data/query-keys';
 import { resourceClient } from '../../data/resource-client';
 import type { Lang } from '../../domain/messages/catalog';
 import { localDateTimeString } from '../../domain/rules/date-single';
-import { formatNumber } from '../../domain/rules/numbers';
+import { formatForReading } from '../../domain/rules/numbers';
 import { facts } from '../../domain/resources/shopfloor/facts';
 import { RefSelect } from '../../resources/form/controls/RefSelect';
 import { OfflineNotice } from '../../ui/data/OfflineNotice';
@@ -137,8 +137,8 @@ export default function TapLogs() {
                     <Table.Td>{r.worknode}</Table.Td>
                     <Table.Td>{r.machine}</Table.Td>
                     <Table.Td>{r.action ? t(`resources.facts.enums.action.${r.action}`, { defaultValue: r.action }) : ''}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(r.good)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(r.bad)}</Table.Td>
+                    <Table.Td ta="right">{formatForReading(r.good, lang)}</Table.Td>
+                    <Table.Td ta="right">{formatForReading(r.bad, lang)}</Table.Td>
                     <Table.Td>
                       {r.pending ? (
                         <Tooltip label={t('shopfloor.pending_hint')}>

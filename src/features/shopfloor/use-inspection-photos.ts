@@ -22,6 +22,8 @@ export interface PhotoItem {
   blob: Blob | null;
   url?: string;
   state: PhotoState;
+  /** Why the server refused it (its message, in the user's language), when it did. */
+  reason?: string;
 }
 
 let counter = 0;
@@ -45,10 +47,12 @@ export function useInspectionPhotos(o: { onUnreadable: () => void }) {
     const item = latest.current.find(i => i.key === key);
     if (!item?.blob || item.url) return;
     if (!connectivityStore.getState().reachable) { patch(key, { state: 'waiting' }); return; }
-    patch(key, { state: 'uploading' });
+    patch(key, { state: 'uploading', reason: undefined });
     const task = uploadPhoto(item.blob).then(
       url => patch(key, { url, state: 'uploaded' }),
-      (e: unknown) => patch(key, { state: isUnreachableError(e) || (isApiError(e) && e.kind === 'needlogin') ? 'waiting' : 'refused' }),
+      (e: unknown) => patch(key, isUnreachableError(e) || (isApiError(e) && e.kind === 'needlogin')
+        ? { state: 'waiting' }
+        : { state: 'refused', reason: isApiError(e) ? e.msg : e instanceof Error ? e.message : String(e) }),
     ).finally(() => tasks.current.delete(key));
     tasks.current.set(key, task);
   }, [patch]);

@@ -155,7 +155,7 @@ describe('DataGrid', () => {
     await act(async () => { await new Promise(r => setTimeout(r, TOTALS_DEBOUNCE_MS)); });
     await waitFor(() => !host.querySelector('[data-testid="grid-totals"]')?.hasAttribute('data-pending'));
     // qty: 100 × (0.5 + 1.5 + … + 9.5) = 5000; price: 1000 × 0.005 = 5 (rounding each to cents would give 10).
-    expect(totals()).toEqual(['', '5000', '5', '']);
+    expect(totals()).toEqual(['', '5,000', '5', '']);
     expect(host.querySelector('[data-testid="grid-totals"]')?.textContent).toContain('合计');
     expect(host.querySelector('[data-testid="grid-totals"]')?.hasAttribute('data-filtered')).toBe(false);
     await render({ keyword: 'item 000' }); // both words: items 0001–0009 and 1000

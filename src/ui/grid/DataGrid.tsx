@@ -6,6 +6,7 @@ import {
   type KeyboardEvent, type MouseEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isLang } from '../../domain/messages/langs';
 import { dateRangeOf, dateRangeStrings } from '../../domain/rules/date-ranges';
 import { clampWidth } from './column-widths';
 import { DateRangeInput, type DayRange } from './DateRangeFilter';
@@ -163,8 +164,9 @@ export function DataGrid<Row extends object>(props: DataGridProps<Row>) {
       cellClasses: inView.map(c => cellClass(c.kind)),
       // The first cell in view is pushed right by the columns scrolled out on the left.
       cellStyles: inViewWidths.map((width, i) => (i === 0 ? { width, marginLeft: lead } : { width })),
+      lang: isLang(i18n.language) ? i18n.language : 'zh',
     };
-  }, [columns, widths, offsets, first, last, totalWidth]);
+  }, [columns, widths, offsets, first, last, totalWidth, i18n.language]);
 
   // Selection: controlled by `selected` when given, else kept here. The anchor is where Shift ranges start; the
   // focus is the row the keyboard moves (outlined).

@@ -1,6 +1,7 @@
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import classes from './grid.module.css';
 import { formatCell, isNumeric } from './grid-model';
+import type { Lang } from '../../domain/messages/langs';
 import type { GridColumn, GridKind, RowKey } from './types';
 
 /** Pixel geometry shared by the header, the rows and the totals row. */
@@ -22,6 +23,8 @@ export interface ColumnWindow<Row> {
   /** Per column in view: its cells' class and style, shared by every row (rows are rendered every scroll frame). */
   cellClasses: readonly string[];
   cellStyles: readonly CSSProperties[];
+  /** The reader's language: numbers are grouped as it writes them. */
+  lang: Lang;
 }
 
 export function cellClass(kind: GridKind): string {
@@ -30,8 +33,8 @@ export function cellClass(kind: GridKind): string {
   return classes.cell!;
 }
 
-export function cellContent<Row>(col: GridColumn<Row>, row: Row): ReactNode {
-  return col.render ? col.render(row) : formatCell(col, col.value(row));
+export function cellContent<Row>(col: GridColumn<Row>, row: Row, lang: Lang): ReactNode {
+  return col.render ? col.render(row) : formatCell(col, col.value(row), lang);
 }
 
 interface GridRowProps<Row> {
@@ -72,7 +75,7 @@ function GridRowImpl<Row>({ row, rowKey, index, top, cols, state, selected, acti
       </div>
       {cols.columns.map((col, i) => (
         <div key={col.id} role="gridcell" className={cols.cellClasses[i]} style={cols.cellStyles[i]}>
-          {cellContent(col, row)}
+          {cellContent(col, row, cols.lang)}
         </div>
       ))}
     </div>

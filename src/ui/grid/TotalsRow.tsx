@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../domain/rules/numbers';
+import { formatForReading } from '../../domain/rules/numbers';
 import { isTotalled } from './grid-model';
 import classes from './grid.module.css';
 import { SELECT_WIDTH, TOTALS_HEIGHT, type ColumnWindow } from './GridRow';
@@ -41,7 +41,7 @@ function TotalsRowImpl<Row>({ cols, values, pending, count, filtered }: TotalsRo
               ? <span className={classes.totalsNote} data-testid="grid-totals-filtered" title={t('grid.total_filtered_hint')}>
                 {t('grid.total_filtered')}
               </span>
-              : v === undefined ? '' : formatNumber(v, col.scale)}
+              : v === undefined ? '' : formatForReading(v, cols.lang, col.scale)}
           </div>
         );
       })}

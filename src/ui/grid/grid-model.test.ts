@@ -34,6 +34,20 @@ describe('cells', () => {
     expect(formatCell(e, 'other')).toBe('other');
   });
 
+  it('group a number\'s thousands in the reader\'s language, keeping the column\'s scale (issue 30)', () => {
+    const qty = col('number', r => r.qty);
+    expect(formatCell(qty, 1234567.5, 'zh')).toBe('1,234,567.5');
+    expect(formatCell(qty, 1234567.5, 'en')).toBe('1,234,567.5');
+    expect(formatCell(qty, 1234567.5, 'es')).toBe('1.234.567,5');
+    expect(formatCell(qty, '1234567.5', 'ja')).toBe('1,234,567.5');
+    expect(formatCell(col('int', r => r.qty), 25000, 'es')).toBe('25.000');
+    // A piece rate declared with 4 decimals still reads 0.004 (issue 30 item 1).
+    expect(formatCell(col('money', r => r.price, { scale: 4 }), 0.004, 'en')).toBe('0.004');
+    expect(formatCell(col('money', r => r.price, { scale: 4 }), 1234.0045, 'en')).toBe('1,234.0045');
+    // Without a reader (search text, copies) the digits stay plain.
+    expect(formatCell(qty, 1234567.5)).toBe('1234567.5');
+  });
+
   it('read numeric text as numbers', () => {
     expect(toNumber('1.5')).toBe(1.5);
     expect(toNumber('')).toBeUndefined();

@@ -1,5 +1,6 @@
 import { localDateTimeString } from '../../domain/rules/date-single';
-import { formatNumber, type TotalKind } from '../../domain/rules/numbers';
+import type { Lang } from '../../domain/messages/langs';
+import { formatForReading, formatNumber, type TotalKind } from '../../domain/rules/numbers';
 import type { CellValue, ColumnFilterValue, GridColumn, GridKind, RowKey } from './types';
 
 /**
@@ -51,13 +52,16 @@ export function toNumber(v: CellValue): number | undefined {
 /** Empty cells (null, undefined, '') are one value for sorting and filtering: missing. */
 export const isMissing = (v: CellValue): v is null | undefined | '' => v === null || v === undefined || v === '';
 
-/** The text a cell shows when its column has no `render`. */
-export function formatCell<Row>(col: GridColumn<Row>, v: CellValue): string {
+/**
+ * The text a cell shows when its column has no `render`. Numbers are grouped in the reader's language `lang` (1,234.5;
+ * es 1.234,5); without one they are plain digits.
+ */
+export function formatCell<Row>(col: GridColumn<Row>, v: CellValue, lang?: Lang): string {
   if (isMissing(v)) return '';
   switch (col.kind) {
     case 'int': case 'number': case 'money': {
       const n = toNumber(v);
-      return n === undefined ? String(v) : formatNumber(n, col.scale);
+      return n === undefined ? String(v) : lang ? formatForReading(n, lang, col.scale) : formatNumber(n, col.scale);
     }
     case 'bool': return v === true ? '✓' : '';
     case 'datetime': {

@@ -18,7 +18,7 @@ export const prearranges = resource({
       worknode_id: 'Process step', device_id: 'Machine', plan_date: 'Planned date', seq: 'Sequence', quantity: 'Planned quantity',
       status: 'Status', remark: 'Remarks' },
       enums: { status: { planned: 'Planned', applied: 'On the machine queue' } } },
-    es: { name: 'Preprogramación', fields: { detail_id: 'Línea de pedido', detail_code: 'N.º de línea', order_id: 'Pedido',
+    es: { name: 'Plan previo', fields: { detail_id: 'Línea de pedido', detail_code: 'N.º de línea', order_id: 'Pedido',
       item_id: 'Artículo', worknode_id: 'Operación', device_id: 'Máquina', plan_date: 'Fecha prevista', seq: 'Secuencia',
       quantity: 'Cantidad prevista', status: 'Estado', remark: 'Observaciones' },
       enums: { status: { planned: 'Prevista', applied: 'En la cola de la máquina' } } },
