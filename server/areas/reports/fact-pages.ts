@@ -9,6 +9,7 @@ import { orders } from '../../../src/domain/resources/orders/orders';
 import { works } from '../../../src/domain/resources/production/works';
 import { facts } from '../../../src/domain/resources/shopfloor/facts';
 import { inventorydetails } from '../../../src/domain/resources/shopfloor/inventorydetails';
+import { itemlogs } from '../../../src/domain/resources/warehouse/itemlogs';
 import { dayNumber } from '../../../src/domain/rules/day-numbers';
 import { localDayStart } from '../../../src/domain/rules/date-single';
 import { canAct, canRead, hiddenOf } from '../../auth/permissions';
@@ -85,6 +86,18 @@ const SOURCES: Record<ReportSource, SourceQuery> = {
       where ${where}`,
     where: (auth, p) => [sql`f.name = 'tap'`, sql`f.at >= ${localDayStart(p.from)} and f.at < ${localDayStart(p.to, 1)}`,
       ownerConditionOn(auth, facts, 'f')],
+    hidden: () => [],
+  },
+  stockmoves: {
+    alias: 'l',
+    select: where => sql`
+      select l.id, extract(epoch from l.at) * 1000 as at_ms, l.item_id as item, l.warehouse_id as warehouse,
+        l.position_id as "position", l.card_id as card, l.doc_id as doc,
+        greatest(l.quantity, 0) as received, greatest(-l.quantity, 0) as issued,
+        case when l.quantity > 0 then l.value else 0 end as value_received, case when l.quantity < 0 then -l.value else 0 end as value_issued
+      from itemlogs l
+      where ${where}`,
+    where: (auth, p) => [sql`l.at >= ${localDayStart(p.from)} and l.at < ${localDayStart(p.to, 1)}`, ownerConditionOn(auth, itemlogs, 'l')],
     hidden: () => [],
   },
   inspections: {

@@ -13,13 +13,16 @@ import type { MeasureKind } from '../rules/aggregate';
  *   inspector and card.
  * - `taps`: a card swipe the server holds (`facts` named `tap`, applied or not; the local day of the device's time) —
  *   by operator, work node, terminal and card; `rejected` is 1 for a swipe the server refused (a dead letter).
+ * - `stockmoves`: a movement of the stock ledger (`itemlogs`, the local day it took effect) — by item, warehouse,
+ *   position, card (the lot of semi-finished and finished goods) and document; `received` / `issued` are its quantity
+ *   when it adds / takes (a reversal counts by its own sign), `value_received` / `value_issued` their value.
  *
  * Every key is an id (0 for none) except `day`, a day number (days since 1970-01-01 of the local calendar date,
  * src/domain/rules/aggregate.ts `dayNumber`). A key's `ref` names the resource whose display names the server sends
  * beside the ids, when the caller may read it.
  */
 
-export const REPORT_SOURCES = ['steps', 'works', 'inspections', 'taps'] as const;
+export const REPORT_SOURCES = ['steps', 'works', 'inspections', 'taps', 'stockmoves'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 export interface FactKeyDef {
@@ -55,6 +58,12 @@ export const FACT_SOURCES: Readonly<Record<ReportSource, FactSourceDef>> = {
     resource: 'facts',
     keys: [day, ref('person', 'persons'), ref('worknode', 'worknodes'), ref('computer', 'computers'), ref('card', 'cards')],
     measures: { good: 'quantity', bad: 'quantity', rejected: 'count' },
+  },
+  stockmoves: {
+    resource: 'itemlogs',
+    keys: [day, ref('item', 'items'), ref('warehouse', 'warehouses'), ref('position', 'warepositions'), ref('card', 'cards'),
+      ref('doc', 'stockdocs')],
+    measures: { received: 'quantity', issued: 'quantity', value_received: 'money', value_issued: 'money' },
   },
   inspections: {
     resource: 'inventorydetails',
