@@ -97,7 +97,8 @@ export function AppLayout({
           />
           {tagsView && <TagsView />}
         </Box>
-        <Box component="main" p="sm">
+        {/* AppShell.Main is the page's one <main>; the page's own box inside it is a plain block. */}
+        <Box p="sm">
           <Outlet />
         </Box>
       </AppShell.Main>

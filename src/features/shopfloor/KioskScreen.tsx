@@ -92,7 +92,7 @@ export default function KioskScreen() {
   };
 
   return (
-    <Box data-testid="kiosk" data-ready={kiosk.ready} data-badges={kiosk.badgeReader} style={{ position: 'fixed', inset: 0, zIndex: 300, background: '#f1f3f5', display: 'flex', flexDirection: 'column' }}>
+    <Box data-testid="kiosk" data-ready={kiosk.ready} data-badges={kiosk.badgeReader} style={{ position: 'fixed', inset: 0, zIndex: 300, background: 'var(--ipos-page-bg)', display: 'flex', flexDirection: 'column' }}>
       <Group justify="space-between" px="md" py={8} style={{ background: '#212529', color: '#fff' }} wrap="nowrap">
         <Group gap="md" wrap="nowrap">
           <Title order={3} c="white">{computer?.name ?? t('shopfloor.kiosk.title')}</Title>
