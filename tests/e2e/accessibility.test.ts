@@ -59,7 +59,8 @@ const SCREENS: ScreenType[] = [
   {
     name: 'dashboard', who: 'admin', path: () => '/dashboard',
     ready: async p => { await p.locator('[data-testid^="stat-"][data-testid$="-value"]').first().waitFor({ timeout: 60_000 }); },
-    actions: p => [p.getByTestId('sidebar').locator('a').first(), p.getByTestId('dashboard').locator('a').first()],
+    // Any entry of the menu, and a page's tile of the function map.
+    actions: p => [p.getByTestId('sidebar').locator('a'), p.getByTestId('dashboard').locator('button[data-path]')],
   },
   {
     name: 'list', who: 'admin', path: () => '/items/list', ready: byTestId('grid-row'),
@@ -200,6 +201,56 @@ describe('accessibility: no critical or serious axe violation', () => {
         }
       }
       expect(found.join('\n'), `${found.length} blocking axe violation(s) on ${screen.name}`).toBe('');
+    });
+  }
+});
+
+/**
+ * Where the focus is and whether it shows: the focused element is not covered by anything, and it or the input box it
+ * sits in has an outline or a box shadow (Mantine's focus ring is an outline on buttons and links; the theme gives
+ * inputs one, src/app/settings/focus-visibility.css).
+ */
+async function focusStop(page: Page): Promise<{ where: string; visible: boolean }> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return { where: 'body', visible: true };
+    const ringed = (e: Element) => {
+      const cs = getComputedStyle(e);
+      return (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
+    };
+    // An input drawn inside a box of its own (a password with its eye button, a multi-select's pills) rings that box.
+    const box = el.closest('.mantine-Input-input');
+    // Nothing drawn over it (the kiosk over the shell): what is at its middle is it, or inside it, or its box.
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const uncovered = r.width > 0 && r.height > 0 && hit !== null && (el.contains(hit) || hit.contains(el));
+    const id = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.textContent?.trim().slice(0, 30);
+    return { where: `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} "${id ?? ''}"`, visible: uncovered && (ringed(el) || (box !== null && ringed(box))) };
+  });
+}
+
+describe('keyboard: the main actions are reached with Tab, the focus always visible', () => {
+  for (const screen of SCREENS) {
+    it(screen.name, { timeout: 300_000 }, async () => {
+      const page = await pageOf(screen.who);
+      await open(page, screen, 'en');
+      const targets = screen.actions(page);
+      const reached = targets.map(() => false);
+      const stops: string[] = [];
+      const invisible = new Set<string>();
+      // Tab from the top of the page until every main action has had the focus (or 250 stops, past any screen here).
+      for (let i = 0; i < 250 && reached.includes(false); i++) {
+        await page.keyboard.press('Tab');
+        const stop = await focusStop(page);
+        stops.push(stop.where);
+        if (!stop.visible) invisible.add(stop.where);
+        for (const [k, t] of targets.entries()) {
+          // evaluateAll does not wait for an element that is not there (yet): that action is simply not reached.
+          if (!reached[k]) reached[k] = await t.evaluateAll(els => els.some(el => el === document.activeElement));
+        }
+      }
+      const missing = targets.filter((_, k) => !reached[k]).map(t => String(t));
+      expect({ missing, invisible: [...invisible] }, `focus went: ${stops.slice(0, 60).join(' → ')}`).toEqual({ missing: [], invisible: [] });
     });
   }
 });

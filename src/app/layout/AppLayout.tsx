@@ -15,6 +15,7 @@ import { HeaderBar } from './HeaderBar';
 import { defaultLoadFavourites, defaultLoadServers, type ServerEntry } from './shell-calls';
 import { Sidebar, SIDEBAR_WIDTH } from './Sidebar';
 import { TagsView } from './TagsView';
+import { SHELL_CHROME_ATTR } from '../../ui/use-covers-shell';
 
 /** Below this width the device is a phone: the sidebar becomes a drawer (the original's 992 px). */
 export const MOBILE_QUERY = '(max-width: 991px)';
@@ -75,7 +76,7 @@ export function AppLayout({
       navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'xs', collapsed: { desktop: mobile || !sidebarOpened, mobile: true } }}
     >
       {!mobile && (
-        <AppShell.Navbar>
+        <AppShell.Navbar {...{ [SHELL_CHROME_ATTR]: '' }}>
           <Sidebar loadFavourites={loadFavourites} />
         </AppShell.Navbar>
       )}
@@ -85,7 +86,7 @@ export function AppLayout({
         </Drawer>
       )}
       <AppShell.Main>
-        <Box component="header" bg="var(--mantine-color-body)"
+        <Box component="header" bg="var(--mantine-color-body)" {...{ [SHELL_CHROME_ATTR]: '' }}
           style={fixedHeader ? { position: 'sticky', top: 0, zIndex: 100 } : undefined}>
           <HeaderBar
             mobile={mobile}
