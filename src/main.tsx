@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/settings/focus-visibility.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import { LoggedOutDialog, mantineNotifier } from './app/notifier';
 import { registerServiceWorker, UpdatePrompt } from './app/pwa/update-prompt';
 import { loginRedirect } from './domain/menu/route-rules';
 import { router } from './app/routing/router';
-import { themeFor, useSettings } from './app/settings/settings-store';
+import { themeCssVariables, themeFor, useSettings } from './app/settings/settings-store';
 import { onReconnect, setReachabilityProbe } from './data/connectivity';
 import { isApiError } from './data/errors';
 import { serverAnswers } from './data/shell-client';
@@ -20,6 +21,7 @@ import { offlineDbFor } from './data/offline/db';
 import { persistQueryCache, restoreQueryCache } from './data/offline/query-persist';
 import { onSessionReset, sessionStore } from './data/session/session-store';
 import { initI18n } from './i18n/react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Entry of the PWA (DESIGN §2): languages first (every screen's strings), then the request layer's notifier and
@@ -41,9 +43,12 @@ const queryClient = new QueryClient({
 
 function App() {
   const settings = useSettings();
-  const theme = useMemo(() => themeFor(settings), [settings]);
+  const { t } = useTranslation();
+  const clear = t('shell.clear_value');
+  const theme = useMemo(() => themeFor(settings, { clear }), [settings, clear]);
   return (
-    <MantineProvider theme={theme}>
+    // The device's colour scheme (light or dark), followed as it changes (issue 30 item 15, decision 160).
+    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={themeCssVariables}>
       <Notifications position="top-center" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -27,6 +27,7 @@ export const grid = defineNamespace({
   yes: '是',
   no: '否',
   date_range: '日期范围',
+  page_first: '第一页', page_previous: '上一页', page_next: '下一页', page_last: '最后一页',
   ranges: {
     today: '今天',
     yesterday: '昨天',
@@ -62,6 +63,7 @@ export const grid = defineNamespace({
     yes: 'Yes',
     no: 'No',
     date_range: 'Date range',
+    page_first: 'First page', page_previous: 'Previous page', page_next: 'Next page', page_last: 'Last page',
     ranges: {
       today: 'Today',
       yesterday: 'Yesterday',
@@ -97,6 +99,7 @@ export const grid = defineNamespace({
     yes: 'Sí',
     no: 'No',
     date_range: 'Rango de fechas',
+    page_first: 'Primera página', page_previous: 'Página anterior', page_next: 'Página siguiente', page_last: 'Última página',
     ranges: {
       today: 'Hoy',
       yesterday: 'Ayer',
@@ -132,6 +135,7 @@ export const grid = defineNamespace({
     yes: 'はい',
     no: 'いいえ',
     date_range: '期間',
+    page_first: '最初のページ', page_previous: '前のページ', page_next: '次のページ', page_last: '最後のページ',
     ranges: {
       today: '今日',
       yesterday: '昨日',

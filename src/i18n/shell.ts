@@ -12,6 +12,7 @@ export const shell = defineNamespace({
   menu: '菜单',
   toggle_sidebar: '展开/收起菜单',
   breadcrumb: '当前位置',
+  clear_value: '清除内容',
   search: {
     placeholder: '搜索菜单',
     label: '搜索菜单',
@@ -91,6 +92,7 @@ export const shell = defineNamespace({
     menu: 'Menu',
     toggle_sidebar: 'Show/hide menu',
     breadcrumb: 'You are here',
+    clear_value: 'Clear',
     search: {
       placeholder: 'Search menu',
       label: 'Search menu',
@@ -170,6 +172,7 @@ export const shell = defineNamespace({
     menu: 'Menú',
     toggle_sidebar: 'Mostrar/ocultar menú',
     breadcrumb: 'Ubicación actual',
+    clear_value: 'Borrar',
     search: {
       placeholder: 'Buscar en el menú',
       label: 'Buscar en el menú',
@@ -249,6 +252,7 @@ export const shell = defineNamespace({
     menu: 'メニュー',
     toggle_sidebar: 'メニューの表示/非表示',
     breadcrumb: '現在の位置',
+    clear_value: 'クリア',
     search: {
       placeholder: 'メニューを検索',
       label: 'メニューを検索',

@@ -42,11 +42,13 @@ export async function watchCsp(context: BrowserContext): Promise<void> {
  * A fresh context and page. Without `serviceWorker` the context blocks the app's service worker: each fresh context
  * would otherwise install it and precache every chunk of the app (4 MB) while the test runs, about a tenth of a UI
  * test's time on two busy cores, for tests that are not about it. The tests of the offline app (offline, session,
- * shopfloor, data-layer) run with it.
+ * shopfloor, data-layer) run with it. `bypassCSP`: the page runs scripts the test adds (the accessibility test's axe-core).
  */
-export async function newPage(browser: Browser, opts: { locale?: string; serviceWorker?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, opts: { locale?: string; serviceWorker?: boolean; bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: opts.locale ?? 'zh-CN', baseURL: appUrl(), serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
+    // Only for a test that injects a script of its own (axe-core, tests/e2e/axe.ts): the app's CSP refuses inline scripts.
+    bypassCSP: opts.bypassCSP ?? false,
   });
   await watchCsp(context);
   const page = await context.newPage();

@@ -15,6 +15,7 @@ import { HeaderBar } from './HeaderBar';
 import { defaultLoadFavourites, defaultLoadServers, type ServerEntry } from './shell-calls';
 import { Sidebar, SIDEBAR_WIDTHS } from './Sidebar';
 import { TagsView } from './TagsView';
+import { SHELL_CHROME_ATTR } from '../../ui/use-covers-shell';
 
 /** Below this width the device is a phone: the sidebar becomes a drawer (the original's 992 px). */
 export const MOBILE_QUERY = '(max-width: 991px)';
@@ -79,7 +80,7 @@ export function AppLayout({
       }}
     >
       {!mobile && (
-        <AppShell.Navbar>
+        <AppShell.Navbar {...{ [SHELL_CHROME_ATTR]: '' }}>
           <Sidebar loadFavourites={loadFavourites} />
         </AppShell.Navbar>
       )}
@@ -89,7 +90,7 @@ export function AppLayout({
         </Drawer>
       )}
       <AppShell.Main>
-        <Box component="header" bg="var(--mantine-color-body)"
+        <Box component="header" bg="var(--mantine-color-body)" {...{ [SHELL_CHROME_ATTR]: '' }}
           style={fixedHeader ? { position: 'sticky', top: 0, zIndex: 100 } : undefined}>
           <HeaderBar
             mobile={mobile}
@@ -101,7 +102,8 @@ export function AppLayout({
           />
           {tagsView && <TagsView />}
         </Box>
-        <Box component="main" p="sm">
+        {/* AppShell.Main is the page's one <main>; the page's own box inside it is a plain block. */}
+        <Box p="sm">
           <Outlet />
         </Box>
       </AppShell.Main>

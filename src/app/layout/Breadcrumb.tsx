@@ -30,16 +30,39 @@ export function crumbsOf(flat: readonly FlatMenuItem[], pathname: string, same: 
   return crumbs;
 }
 
-export function Breadcrumb() {
+function useCrumbs(): Crumb[] {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const flat = useMenu(s => s.flat);
-  const crumbs = useMemo(() => crumbsOf(flat, pathname, (a, b) => t(a) === t(b)), [flat, pathname, t]);
+  return useMemo(() => crumbsOf(flat, pathname, (a, b) => t(a) === t(b)), [flat, pathname, t]);
+}
+
+/**
+ * The page's title, the last crumb, is the screen's one `<h1>` (issue 30 item 15): the screens' own titles are
+ * headings below it. It keeps the look of a crumb.
+ */
+function TitleCrumb({ title, truncate }: { title: string; truncate?: boolean }) {
+  return <Text component="h1" size="sm" fw={400} m={0} aria-current="page" truncate={truncate} data-testid="page-title">{title}</Text>;
+}
+
+export function Breadcrumb() {
+  const { t } = useTranslation();
+  const crumbs = useCrumbs();
   return (
     <Breadcrumbs aria-label={t('shell.breadcrumb')} separator="/" separatorMargin={6} style={{ flexWrap: 'nowrap', overflow: 'hidden' }}>
-      {crumbs.map((c, i) => (c.to && i < crumbs.length - 1
-        ? <Anchor key={i} component={Link} to={c.to} size="sm">{t(c.title)}</Anchor>
-        : <Text key={i} size="sm" c={i === crumbs.length - 1 ? undefined : 'dimmed'} aria-current={i === crumbs.length - 1 ? 'page' : undefined} truncate>{t(c.title)}</Text>))}
+      {crumbs.map((c, i) => (i === crumbs.length - 1
+        ? <TitleCrumb key={i} title={t(c.title)} truncate />
+        : c.to
+          ? <Anchor key={i} component={Link} to={c.to} size="sm">{t(c.title)}</Anchor>
+          : <Text key={i} size="sm" c="dimmed" truncate>{t(c.title)}</Text>))}
     </Breadcrumbs>
   );
+}
+
+/** On a phone, where the breadcrumb gives way, the page's title alone, still the screen's `<h1>`. */
+export function PageTitle() {
+  const { t } = useTranslation();
+  const crumbs = useCrumbs();
+  const last = crumbs[crumbs.length - 1];
+  return last ? <TitleCrumb title={t(last.title)} truncate /> : null;
 }

@@ -3,7 +3,7 @@ import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountMenu, type AccountMenuProps } from './AccountMenu';
-import { Breadcrumb } from './Breadcrumb';
+import { Breadcrumb, PageTitle } from './Breadcrumb';
 import { CloseSystemButton } from './CloseSystemButton';
 import { ErrorLog } from './ErrorLog';
 import { FullscreenButton } from './FullscreenButton';
@@ -23,7 +23,8 @@ export interface HeaderBarProps extends AccountMenuProps {
 
 /**
  * The header (spec §2): sidebar toggle, breadcrumb, then on the right the header search, error log, full screen,
- * language, settings, account menu and close-system button. On a phone the breadcrumb and search give way.
+ * language, settings, account menu and close-system button. On a phone the breadcrumb and search give way, the page's
+ * title (the screen's `<h1>`) stays.
  */
 export function HeaderBar({ menuOpened, onToggleMenu, mobile, ...account }: HeaderBarProps) {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export function HeaderBar({ menuOpened, onToggleMenu, mobile, ...account }: Head
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
         <Burger opened={menuOpened} onClick={onToggleMenu} size="sm" aria-label={t('shell.toggle_sidebar')} />
-        {!mobile && <Box style={{ minWidth: 0 }}><Breadcrumb /></Box>}
+        <Box style={{ minWidth: 0 }}>{mobile ? <PageTitle /> : <Breadcrumb />}</Box>
       </Group>
       <Group gap={4} wrap="nowrap">
         {!mobile && <HeaderSearch />}

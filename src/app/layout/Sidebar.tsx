@@ -49,7 +49,7 @@ export function Sidebar({ onNavigate, loadFavourites }: SidebarProps) {
     <Box h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
       {logo && (
         <UnstyledButton component={Link} to="/dashboard" onClick={onNavigate} px={8} py={10} ta="center">
-          <Text fw={700} size="sm" c="var(--mantine-primary-color-filled)" lineClamp={2}>{siteName || 'IPOS'}</Text>
+          <Text fw={700} size="sm" c="brand" lineClamp={2}>{siteName || 'IPOS'}</Text>
         </UnstyledButton>
       )}
       {fav.offered && (
@@ -179,8 +179,11 @@ function Leaf({ path, title, icon, color, active, coming, onNavigate }: LeafProp
 /** The sidebar is 120 px wide by default: icons and chevrons sit close to the title to leave it room. */
 const NAV_STYLES = { section: { marginInline: 0 }, body: { paddingInline: 4, minWidth: 0 } } as const;
 
-/** Greyed like Mantine's disabled entries, a little less so that the title stays readable. */
-const COMING_STYLE = { opacity: 0.55 } as const;
+/**
+ * Greyed: the dimmed text colour, which meets AA in both schemes (a coming entry still opens its notice, so it must
+ * stay readable: an opacity made it 2–3.9:1).
+ */
+const COMING_STYLE = { color: 'var(--mantine-color-dimmed)' } as const;
 
 /**
  * The tooltip of an entry: always its full title (the label may be cut), and for a screen still to come the

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { accessiblePalette } from './contrast';
 import { paletteOf } from './palette';
 import { DEFAULT_SETTINGS, SETTINGS_KEY, THEME_PRESETS, themeFor, useSettings } from './settings-store';
 
@@ -99,7 +100,8 @@ describe('theme', () => {
   it('uses the theme colour as primary colour and the size as default component size', () => {
     const t = themeFor({ theme: '#409EFF', size: 'default' });
     expect(t.primaryColor).toBe('brand');
-    expect(t.colors?.brand?.[6]).toBe('#409eff');
+    // The colour picked, darkened as far as AA needs (contrast.test.ts).
+    expect(t.colors?.brand?.[6]).toBe(accessiblePalette(paletteOf('#409EFF'))[6]);
     expect(t.components?.Button?.defaultProps).toEqual({ size: 'md' });
     expect(themeFor({ theme: '#409EFF', size: 'medium' }).components?.TextInput?.defaultProps).toEqual({ size: 'sm' });
     expect(themeFor({ theme: '#409EFF', size: 'small' }).components?.Select?.defaultProps).toEqual({ size: 'xs' });
@@ -107,5 +109,12 @@ describe('theme', () => {
     expect(mini.components?.Select?.defaultProps).toEqual({ size: 'xs' });
     expect(mini.fontSizes?.xs).toBe('0.6875rem');
     expect(themeFor({ theme: '#409EFF', size: 'small' }).fontSizes).toBeUndefined();
+  });
+
+  it('names the inputs\' clear button in the language given', () => {
+    const t = themeFor({ theme: '#409EFF', size: 'medium' }, { clear: 'Clear' });
+    expect(t.components?.Select?.defaultProps).toEqual({ size: 'sm', clearButtonProps: { 'aria-label': 'Clear' } });
+    expect(t.components?.TimePicker?.defaultProps).toEqual({ clearButtonProps: { 'aria-label': 'Clear' } });
+    expect(t.components?.Button?.defaultProps).toEqual({ size: 'sm' });
   });
 });

@@ -94,13 +94,13 @@ export default function LoginPage() {
     { local: t('login.server_local'), test: name => t('login.server_test', { name }) });
 
   return (
-    <Center mih="100vh" bg="var(--mantine-color-gray-0)">
+    <Center mih="100vh" bg="var(--ipos-page-bg)">
       <Paper withBorder shadow="sm" p="xl" w={360} component="form" onSubmit={submit} data-testid="login-form">
         <Stack>
           {brand.logo && (
             <Center><Image src={brand.logo} alt={t('login.logo_alt')} h={64} w="auto" fit="contain" data-testid="login-logo" /></Center>
           )}
-          <Title order={3} ta="center" data-testid="login-product">{brand.software_name || t('login.product_name')}</Title>
+          <Title order={1} size="h3" ta="center" data-testid="login-product">{brand.software_name || t('login.product_name')}</Title>
           {company && <Text c="dimmed" ta="center" size="sm" data-testid="login-company">{company}</Text>}
           {brand.banner && (
             <Box data-testid="login-banner" p="xs" ta="center" c="white" fz="sm" style={{ borderRadius: 'var(--mantine-radius-sm)',

@@ -102,11 +102,11 @@ describe('Dashboard', () => {
     const orders = host.querySelector<HTMLElement>('[data-path="/orders/list"]')!;
     expect(orders.dataset.coming).toBe('true');
     expect(orders.getAttribute('aria-label')).toBe('订单列表 — 此功能将在后续版本提供');
-    expect(orders.style.opacity).not.toBe('');
+    expect(orders.querySelector<HTMLElement>('.mantine-Card-root')!.style.borderStyle).toBe('dashed');
     for (const p of ['/persons/list', '/devices/list_status']) {
       const tile = host.querySelector<HTMLElement>(`[data-path="${p}"]`)!;
       expect(tile.dataset.coming, p).toBeUndefined();
-      expect(tile.style.opacity, p).toBe('');
+      expect(tile.querySelector<HTMLElement>('.mantine-Card-root')!.style.borderStyle, p).toBe('');
     }
   });
 

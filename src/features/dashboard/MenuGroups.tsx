@@ -28,8 +28,11 @@ export function MenuGroups({ groups, onOpen }: Props) {
   );
 }
 
-/** Greyed like the sidebar's coming entries (Sidebar.tsx). */
-const COMING_STYLE = { opacity: 0.55 } as const;
+/**
+ * Greyed like the sidebar's coming entries (Sidebar.tsx): a grey icon, dimmed text (AA in both schemes) and a dashed
+ * border, not an opacity, which left the title at 2.2:1.
+ */
+const COMING_STYLE = { borderStyle: 'dashed' } as const;
 
 /**
  * A page's card. A page still to come is greyed, marked `data-coming`, and says so on hover and to a screen reader;
@@ -40,8 +43,8 @@ function Tile({ item: i, onOpen }: { item: DashboardItem; onOpen(path: string): 
   const title = t(i.title);
   const tile = (
     <UnstyledButton onClick={() => onOpen(i.path)} data-path={i.path} data-coming={i.coming || undefined}
-      aria-label={i.coming ? `${title} — ${t('pages.pending_title')}` : undefined} style={i.coming ? COMING_STYLE : undefined}>
-      <Card withBorder padding="sm" h="100%">
+      aria-label={i.coming ? `${title} — ${t('pages.pending_title')}` : undefined}>
+      <Card withBorder padding="sm" h="100%" style={i.coming ? COMING_STYLE : undefined}>
         <Stack align="center" gap={6}>
           {/* A colour set by the server (config menu_colors) wins over the theme's; a coming page is grey. */}
           <ThemeIcon variant="light" size="xl" color={i.coming ? 'gray' : i.color}><MenuIcon name={i.icon} size={24} /></ThemeIcon>

@@ -63,17 +63,17 @@ export default function OrderQueryPage() {
   };
 
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-0)" py="md" data-testid="order-query">
+    <Box mih="100vh" bg="var(--ipos-page-bg)" py="md" data-testid="order-query">
       <Container size="sm" px="sm">
         <Stack gap="md">
           <Stack gap={4} align="center">
             {brand?.logo && <Image src={brand.logo} alt={t('login.logo_alt')} h={48} w="auto" fit="contain" />}
-            <Title order={3} ta="center">{brand?.software_name || t('login.product_name')}</Title>
+            <Title order={1} size="h3" ta="center">{brand?.software_name || t('login.product_name')}</Title>
             {brand?.site_name && <Text c="dimmed" size="sm" ta="center" data-testid="order-query-company">{brand.site_name}</Text>}
           </Stack>
           <Paper withBorder p="md" component="form" onSubmit={submit} noValidate data-testid="order-query-form">
             <Stack gap="sm">
-              <Title order={4}>{t('orderquery.title')}</Title>
+              <Title order={2} size="h4">{t('orderquery.title')}</Title>
               <Text size="sm" c="dimmed">{t('orderquery.intro')}</Text>
               <TextInput label={t('orderquery.show_id')} value={showId} onChange={e => setShowId(e.currentTarget.value)}
                 error={errors.show_id} size="md" autoComplete="off" autoCapitalize="characters" maxLength={40} withAsterisk

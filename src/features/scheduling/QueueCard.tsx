@@ -80,8 +80,9 @@ export function SortableQueueCard({ entry, container, today, dragDisabled, dropD
     disabled: { draggable: dragDisabled, droppable: dropDisabled },
   });
   return (
+    // Named by what it shows (card, order, item, quantity, hours, due date): a shorter aria-label would leave out
+    // text a voice-control user reads off the card (WCAG 2.5.3, label in name).
     <div ref={setNodeRef} {...attributes} {...listeners} aria-roledescription={t('scheduling.role_description')}
-      aria-label={[entry.show_id, entry.item_name].filter(Boolean).join(' ')}
       className={cx(classes.slot, insertBefore && classes.before, isDragging && classes.placeholder)}
       style={{ transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined, transition }}
       data-testid={`arranges-card-${entry.cardnode_id}`} data-dnd-slot="">

@@ -322,7 +322,7 @@ export function InspectionScreen({ kind }: { kind: InspectionFact }) {
       </Stack>
 
       {/* The main action stays at the bottom edge, where the thumb holding the tablet reaches. */}
-      <Box p="md" style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}>
+      <Box p="md" data-sticky-actions style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}>
         <Group gap="sm" wrap="nowrap">
           <Button size="xl" h={72} variant="default" onClick={clearAll} disabled={busy} data-testid="inspection-clear">{t('shopfloor.inspection.clear')}</Button>
           <Button size="xl" h={72} color="green" style={{ flex: 1, fontSize: 26 }} leftSection={<IconCheck size={30} />} loading={busy}

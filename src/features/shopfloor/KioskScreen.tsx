@@ -11,6 +11,7 @@ import { patternOf } from '../../domain/rules/numbering';
 import CameraScanner from '../../ui/scanner/CameraScanner';
 import { scanFeedback } from '../../ui/scanner/feedback';
 import { useScanner } from '../../ui/scanner/use-scanner';
+import { useCoversShell } from '../../ui/use-covers-shell';
 import { useConfig, useOutboxStatus } from '../../ui/stores';
 import type { SwipeOutcome } from './kiosk-swipe';
 import { useKiosk, type SwipeResult } from './use-kiosk';
@@ -82,6 +83,8 @@ export default function KioskScreen() {
     });
   }, [kiosk, bad, feedback]);
   useScanner(onScan, { capture: 'global', enabled: computer !== null && kiosk.ready });
+  // Drawn over the whole window: the shell under it is out of reach of Tab and of screen readers.
+  useCoversShell();
 
   // While the copy loads a name is not known yet: an ellipsis, never the bare id (issue 30); `#id` only for a work node
   // the loaded copy lacks.
@@ -92,7 +95,7 @@ export default function KioskScreen() {
   };
 
   return (
-    <Box data-testid="kiosk" data-ready={kiosk.ready} data-badges={kiosk.badgeReader} style={{ position: 'fixed', inset: 0, zIndex: 300, background: '#f1f3f5', display: 'flex', flexDirection: 'column' }}>
+    <Box data-testid="kiosk" data-ready={kiosk.ready} data-badges={kiosk.badgeReader} style={{ position: 'fixed', inset: 0, zIndex: 300, background: 'var(--ipos-page-bg)', display: 'flex', flexDirection: 'column' }}>
       <Group justify="space-between" px="md" py={8} style={{ background: '#212529', color: '#fff' }} wrap="nowrap">
         <Group gap="md" wrap="nowrap">
           <Title order={3} c="white">{computer?.name ?? t('shopfloor.kiosk.title')}</Title>

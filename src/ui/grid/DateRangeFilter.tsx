@@ -30,6 +30,9 @@ function GridDates({ children }: { children: ReactNode }) {
   );
 }
 
+/** Between the two days of a range, in the input and in its name. */
+const SEPARATOR = '–';
+
 const toDayRange = (v: DatesRangeValue<string>): DayRange => [v[0] || null, v[1] || null];
 
 interface Props {
@@ -40,6 +43,8 @@ interface Props {
 /** A compact input that opens a calendar with the shortcuts beside it (the grid's date bar). */
 export function DateRangeInput({ value, onChange }: Props) {
   const { t } = useTranslation();
+  // The input is a button showing the range: its name says what it is, then the range it shows as shown (WCAG 2.5.3).
+  const shown = value[0] ? `${value[0]} ${SEPARATOR} ${value[1] ?? ''}`.trim() : '';
   return (
     <GridDates>
       <DatePickerInput
@@ -50,7 +55,8 @@ export function DateRangeInput({ value, onChange }: Props) {
         allowSingleDateInRange
         valueFormat="YYYY-MM-DD"
         placeholder={t('grid.date_range')}
-        aria-label={t('grid.date_range')}
+        labelSeparator={SEPARATOR}
+        aria-label={shown ? `${t('grid.date_range')}: ${shown}` : t('grid.date_range')}
         data-testid="grid-date-range"
         presets={rangePresets(t)}
         value={value}

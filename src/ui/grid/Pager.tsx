@@ -20,7 +20,9 @@ export function Pager({ page, pageSize, total, onPage, onPageSize }: PagerProps)
   return (
     <Group gap="sm" justify="flex-end" data-testid="pager">
       <Text size="xs" c="dimmed">{t('grid.row_count', { count: total })}</Text>
-      <Pagination size="sm" total={pages} value={Math.min(page, pages)} onChange={onPage} siblings={1} boundaries={1} />
+      {/* The arrows have no text: each is named by what it does. */}
+      <Pagination size="sm" total={pages} value={Math.min(page, pages)} onChange={onPage} siblings={1} boundaries={1}
+        getControlProps={control => ({ 'aria-label': t(`grid.page_${control}`) })} />
       <Select size="xs" w={110} allowDeselect={false} aria-label={t('grid.page_size')}
         data={PAGE_SIZES.map(n => ({ value: String(n), label: t('grid.per_page', { count: n }) }))}
         value={String(pageSize)} onChange={v => v && onPageSize(Number(v))} data-testid="pager-size" />
