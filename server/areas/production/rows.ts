@@ -23,5 +23,4 @@ export function statusParam(res: ResourceDef, status: unknown): Param {
 }
 
 /** Quantities compared and subtracted in whole 1/10 000 units (they are stored with 4 decimals). */
-export const units = (x: unknown): number => Math.round(Number(x ?? 0) * 10_000);
-export const fromUnits = (u: number): number => u / 10_000;
+export { fromUnits, units } from '../../../src/domain/rules/numbers';

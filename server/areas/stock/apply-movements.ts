@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { binKey, fromUnits, placeKey, units, type Movement, type MovementKind } from '../../../src/domain/rules/stock';
+import { fromUnits, roundTo, units } from '../../../src/domain/rules/numbers';
+import { binKey, placeKey, type Movement, type MovementKind } from '../../../src/domain/rules/stock';
 import { inventory } from '../../../src/domain/resources/warehouse/inventory';
 import { itemlogs } from '../../../src/domain/resources/warehouse/itemlogs';
 import { stocklots } from '../../../src/domain/resources/warehouse/stocklots';
@@ -20,8 +21,6 @@ export interface Applied extends Movement {
 interface Place { id: number; key: string; quantity: number }
 interface Bin { id: number; key: string; quantity: number; quantity2: number; quantity3: number; value: number; unit_cost: number | null }
 
-/** Money kept at 4 decimals, as whole 1/10 000 units; rounded half away from zero once (DESIGN §8). */
-const moneyUnits = (x: number): number => Math.sign(x) * Math.round(Math.abs(x) * 10_000);
 
 /**
  * Applies movements of one document to the stock, in the caller's transaction (docs/stock.md, "Posting"):
@@ -55,12 +54,12 @@ export async function applyMovements(tx: Db, auth: Auth, doc: { id: number; show
     let cost: number;
     let value: number;
     if (m.reverses) {
-      value = -moneyUnits(m.reverses.value);
+      value = -units(m.reverses.value);
       cost = q === 0 ? 0 : Math.abs(value / q);
     } else {
       cost = q > 0 ? (m.costOfTake ? takeCost : (m.unit_cost ?? average)) : average;
       // A bin that empties gives up all of its value, so no rounding dust stays behind.
-      value = q < 0 && bin.quantity + q === 0 ? -bin.value : moneyUnits(fromUnits(q) * cost);
+      value = q < 0 && bin.quantity + q === 0 ? -bin.value : units(fromUnits(q) * cost);
     }
     if (q < 0) takeCost = cost;
     place.quantity += q;
@@ -73,7 +72,7 @@ export async function applyMovements(tx: Db, auth: Auth, doc: { id: number; show
     ledger.push({
       kind: m.kind, doc_id: doc.id, doc_show_id: doc.show_id, line_id: m.line_id, item_id: m.item_id, warehouse_id: m.warehouse_id,
       position_id: m.position_id, status_id: m.status_id, lot: m.lot, card_id: m.card_id, quantity: m.quantity,
-      quantity2: m.quantity2, quantity3: m.quantity3, unit_cost: round4(cost), value: fromUnits(value),
+      quantity2: m.quantity2, quantity3: m.quantity3, unit_cost: roundTo(cost, 4), value: fromUnits(value),
       balance: fromUnits(place.quantity), reverses_id: m.reverses?.id ?? null, computer_id: auth.computerId ?? null,
       at: at.toISOString(), created_by: auth.accountId, updated_by: auth.accountId,
     });
@@ -84,14 +83,12 @@ export async function applyMovements(tx: Db, auth: Auth, doc: { id: number; show
       updated_by = ${auth.accountId}::int
     from json_to_recordset(${JSON.stringify([...bins.values()].map(b => ({
       id: b.id, quantity: fromUnits(b.quantity), quantity2: fromUnits(b.quantity2), quantity3: fromUnits(b.quantity3),
-      value: fromUnits(b.value), unit_cost: b.unit_cost === null ? null : round4(b.unit_cost),
+      value: fromUnits(b.value), unit_cost: b.unit_cost === null ? null : roundTo(b.unit_cost, 4),
     })))}::json) as x(id int, quantity numeric, quantity2 numeric, quantity3 numeric, value numeric, unit_cost numeric)
     where i.id = x.id`);
   await insertRows(tx, itemlogs, ledger);
   return ledger.length;
 }
-
-const round4 = (x: number): number => Math.sign(x) * Math.round(Math.abs(x) * 10_000) / 10_000;
 
 /**
  * The places the movements touch, moved by the movements' sum in one statement (`insert … on conflict do update`, rows
@@ -149,7 +146,7 @@ async function lockedBins(tx: Db, auth: Auth, moves: readonly Applied[]): Promis
     });
   return new Map(found.map(r => [r.bin_key, {
     id: Number(r.id), key: r.bin_key, quantity: units(Number(r.q)), quantity2: units(Number(r.q2)), quantity3: units(Number(r.q3)),
-    value: moneyUnits(Number(r.v)), unit_cost: r.c === null ? null : Number(r.c),
+    value: units(Number(r.v)), unit_cost: r.c === null ? null : Number(r.c),
   }]));
 }
 

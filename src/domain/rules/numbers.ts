@@ -40,6 +40,13 @@ export function roundTo(x: number, digits: number): number {
   return x < 0 ? -r : r;
 }
 
+/**
+ * Quantities and money kept at 4 decimals, added and compared as whole 1/10 000 units so no sum drifts (card
+ * quantities, stock movements).
+ */
+export const units = (x: unknown): number => Math.round(roundTo(Number(x ?? 0), 4) * 10_000);
+export const fromUnits = (u: number): number => u / 10_000;
+
 export function round2(x: number): number {
   return roundTo(x, 2);
 }

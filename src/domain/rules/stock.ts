@@ -8,6 +8,8 @@
  * difference between what was counted and the book when it was counted. A cancelled posted document writes the same
  * movements reversed; nothing in the ledger is ever changed.
  */
+import { fromUnits, units } from './numbers';
+
 export const STOCK_DOC_KINDS = ['in', 'out', 'move', 'count', 'in_temp', 'transfer'] as const;
 export type StockDocKind = (typeof STOCK_DOC_KINDS)[number];
 
@@ -71,9 +73,6 @@ export interface Movement extends StockPlace {
   costOfTake?: true;
 }
 
-/** Quantities at 4 decimals added and compared as whole 1/10 000 units, so no sum drifts. */
-export const units = (x: number): number => Math.round(x * 10_000);
-export const fromUnits = (u: number): number => u / 10_000;
 
 const neg = (x: number | null): number | null => (x === null ? null : -x);
 
