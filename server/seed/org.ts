@@ -235,13 +235,15 @@ export const ROLES: readonly RolePlan[] = [
     // Stock (docs/stock.md): documents written and posted, the ledger and balances read and exported; the warehouses'
     // master data read (the supervisor keeps it). No warehouse scope yet: every storekeeper sees every warehouse.
     code: 'storekeeper', name: '仓管', remark: '出入库单据、库存、出入库流水',
-    menus: [...COMMON, '/inventory/list', '/inventory/real', '/itemlogs/list', '/items/list', '/warehouses/list',
+    menus: [...COMMON, '/inventory/list', '/inventory/real', '/itemlogs/list', '/warehouses/count', '/items/list', '/warehouses/list',
       '/warepositions/list', '/suppliers/list'],
     grants: {
       stockdocs: only(['view', 'create', 'edit', 'delete', 'export', 'post']), stocklines: only(['view', 'create', 'edit', 'delete', 'export']),
       itemlogs: only(['view', 'export']), inventory: only(['view', 'export']), stocklots: only(['view', 'export']),
       items: only(['view']), warehouses: only(['view']), warerooms: only(['view']), warepositions: only(['view']),
-      shelves: only(['view']), warestatus: only(['view']), suppliers: only(['view']), cards: only(['view']), ...OWN_FAVOURITES,
+      shelves: only(['view']), warestatus: only(['view']), suppliers: only(['view']), cards: only(['view']),
+      // The stocktake handheld: logged in as its terminal, it counts offline and pushes the counted lines as facts.
+      computers: only(['view', 'kiosk']), facts: only(['view']), ...OWN_FAVOURITES,
     },
   },
   {

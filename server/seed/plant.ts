@@ -120,14 +120,16 @@ const COMPUTERS = [
   ['KIOSK-06', '成品仓入库终端', ['入库'], null, '192.168.10.131'],
   // The office staff's time clock at the office building's door: attendance only, no work step.
   ['KIOSK-07', '办公楼考勤机', [], null, '192.168.10.141'],
+  // The storekeepers' handheld for stocktakes (docs/stock.md "Stocktake"): no work step, it counts stock offline.
+  ['PDA-01', '仓库盘点手持机', [], null, '192.168.10.151'],
 ] as const satisfies readonly (readonly [string, string, readonly NodeName[], string | null, string])[];
 
 export function computerRows(): SeedRow[] {
   return COMPUTERS.map(([code, name, nodes, device, ip]) => ({
     code, name, worknode_ids: refs('worknodes', nodes.map(nodeCode)), device_id: ref('devices', device), ip,
     // The inspection tablet opens the semi-finished inspection; every other terminal the card-swipe kiosk.
-    screen: (nodes as readonly string[]).includes('质检') ? 'precheck' : 'tap3',
-    remark: device ? '工控一体机 + 读卡器' : nodes.length ? '手持平板 + 扫码枪' : '考勤读卡器',
+    screen: code.startsWith('PDA') ? 'count' : (nodes as readonly string[]).includes('质检') ? 'precheck' : 'tap3',
+    remark: device ? '工控一体机 + 读卡器' : nodes.length || code.startsWith('PDA') ? '手持平板 + 扫码枪' : '考勤读卡器',
   }));
 }
 

@@ -32,7 +32,7 @@ const LABEL = '.mantine-NavLink-label > *';
 /** Pages with a screen of their own (hand-written or a resource's generic list). */
 const WORKING = ['/dashboard', '/customers/list', '/persons/list', '/devices/list_status', '/data/importdata', '/orders/cards_customers'];
 /** Pages whose screens later steps build, and the spec's monitoring entries placed without a screen yet. */
-const COMING = ['/warehouses/count', '/payments/list'];
+const COMING = ['/warehouses/checkin2', '/payments/list'];
 
 async function pickLanguage(lang: Lang): Promise<void> {
   await page.getByTestId('language-menu').click();
@@ -202,9 +202,9 @@ describe('entries still to come', () => {
       expect(await page.getByTestId('dashboard').locator(`[data-path="${p}"]`).getAttribute('data-coming'), p).toBeNull();
     }
     const sidebar = page.getByTestId('sidebar');
-    await sidebar.getByTestId('menu-group-/warehouse').click();
-    await sidebar.locator('a[href="/warehouses/count"]').click();
-    await page.waitForURL(u => u.pathname === '/warehouses/count');
+    await sidebar.getByTestId('menu-group-/finished').click();
+    await sidebar.locator('a[href="/warehouses/checkin2"]').click();
+    await page.waitForURL(u => u.pathname === '/warehouses/checkin2');
     await page.getByTestId('pending-screen').waitFor();
     await sidebar.getByTestId('menu-group-/sales').click();
     await sidebar.locator('a[href="/customers/list"]').click();
@@ -225,10 +225,10 @@ describe('entries still to come', () => {
     // Working entries stay: the console's own group, and the customers list inside its group.
     await sidebar.getByTestId('menu-group-/sales').click();
     await sidebar.locator('a[href="/customers/list"]').waitFor();
-    expect(await sidebar.locator('a[href="/warehouses/count"]').count()).toBe(0);
+    expect(await sidebar.locator('a[href="/warehouses/checkin2"]').count()).toBe(0);
 
     await page.getByTestId('settings-open').click();
     await drawer.getByTestId('settings-hide-coming').uncheck();
-    await expect.poll(() => page.getByTestId('dashboard').locator('[data-path="/warehouses/count"][data-coming]').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('dashboard').locator('[data-path="/warehouses/checkin2"][data-coming]').count()).toBe(1);
   });
 });

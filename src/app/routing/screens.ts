@@ -49,4 +49,6 @@ export const SCREENS: Record<string, Screen> = {
   '/persons/taplogs': lazy(() => import('./TapLogsPage')),
   '/inventorydetails/precheck': lazy(() => import('../../features/shopfloor/PrecheckScreen')),
   '/inventorydetails/create': lazy(() => import('../../features/shopfloor/InspectScreen')),
+  // The stocktake, counted on a handheld offline (docs/stock.md "Stocktake").
+  '/warehouses/count': lazy(() => import('../../features/stocktake/StocktakeScreen')),
 };

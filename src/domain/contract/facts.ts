@@ -53,9 +53,29 @@ export const inspectionArgsSchema = z.strictObject({
 });
 export type InspectionArgs = z.infer<typeof inspectionArgsSchema>;
 
+/**
+ * `count`: a stocktake line counted on a handheld (docs/stock.md "Stocktake"): what was found at a place of the count
+ * document's warehouse — an item (or a process card, whose item it is and whose number is the lot), the position and
+ * stock status, the lot, and the quantity counted (zero: none found). The book it is compared with is the place's
+ * balance at the fact's time, so goods moved between the scan and its arrival make no false difference.
+ */
+export const countArgsSchema = z.strictObject({
+  doc_id: ID,
+  item_id: ID.nullable().optional(),
+  /** A scanned process card: the lot is its number, the item its item (when `item_id` is not given). */
+  card: CARD.nullable().optional(),
+  position_id: ID.nullable().optional(),
+  status_id: ID.nullable().optional(),
+  /** A batch code (a reel's number); a card's number when `card` is given. */
+  lot: z.string().trim().max(60).nullable().optional(),
+  quantity: QUANTITY,
+  person_id: ID.nullable().optional(),
+}).refine(a => a.item_id != null || (a.card != null && a.card !== ''), { message: 'required', path: ['item_id'] });
+export type CountArgs = z.infer<typeof countArgsSchema>;
+
 /** The argument schema of each fact, by name. */
 export const FACT_ARGS: Readonly<Record<MutationName, z.ZodType>> = {
-  tap: tapArgsSchema, precheck: inspectionArgsSchema, inspect: inspectionArgsSchema,
+  tap: tapArgsSchema, precheck: inspectionArgsSchema, inspect: inspectionArgsSchema, count: countArgsSchema,
 };
 
 /** `POST /sync/facts/resubmit/`: a rejected fact's corrected arguments, run through the rules again. */

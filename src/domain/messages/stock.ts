@@ -13,6 +13,11 @@ const zh = {
   stock_move_needs_target: '调拨须填写目标仓库',
   stock_in_temp_card: '半成品入库须填写流程卡',
   stock_negative: '库存不足：{item} 在该处可用 {available}，需要 {wanted}',
+  stock_count_not_allowed: '该账号不能录入盘点',
+  stock_count_doc_unknown: '盘点单不存在或不是盘点单',
+  stock_count_card_unknown: '流程卡 {card} 不存在',
+  stock_count_item_unknown: '物料不存在',
+  stock_count_position_elsewhere: '库位不在盘点单的仓库中',
 } as const;
 
 type Keys = keyof typeof zh;
@@ -31,6 +36,11 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_move_needs_target: 'A transfer needs the warehouse it goes to',
     stock_in_temp_card: 'Semi-finished goods in need their process card',
     stock_negative: 'Not enough stock: {item} has {available} there, {wanted} needed',
+    stock_count_not_allowed: 'This account may not record stocktake counts',
+    stock_count_doc_unknown: 'The stocktake does not exist or is not a stocktake',
+    stock_count_card_unknown: 'Process card {card} does not exist',
+    stock_count_item_unknown: 'The item does not exist',
+    stock_count_position_elsewhere: 'The location is not in the stocktake\'s warehouse',
   },
   es: {
     stock_ledger_write_refused: 'Los movimientos y saldos de stock solo los crean la contabilización o anulación de documentos de stock',
@@ -43,6 +53,11 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_move_needs_target: 'Un traspaso necesita el almacén de destino',
     stock_in_temp_card: 'La entrada de semielaborados necesita su tarjeta de proceso',
     stock_negative: 'Stock insuficiente: {item} tiene {available} allí, se necesitan {wanted}',
+    stock_count_not_allowed: 'Esta cuenta no puede registrar recuentos de inventario',
+    stock_count_doc_unknown: 'El inventario no existe o no es un inventario',
+    stock_count_card_unknown: 'La tarjeta de proceso {card} no existe',
+    stock_count_item_unknown: 'El artículo no existe',
+    stock_count_position_elsewhere: 'La ubicación no está en el almacén del inventario',
   },
   ja: {
     stock_ledger_write_refused: '入出庫履歴と在庫残高は在庫伝票の計上または取消によってのみ作成されます',
@@ -55,5 +70,10 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_move_needs_target: '振替には移動先の倉庫が必要です',
     stock_in_temp_card: '半製品入庫には工程カードが必要です',
     stock_negative: '在庫不足：{item} のその場所の在庫は {available}、必要数は {wanted} です',
+    stock_count_not_allowed: 'このアカウントは棚卸を記録できません',
+    stock_count_doc_unknown: '棚卸伝票が存在しないか、棚卸伝票ではありません',
+    stock_count_card_unknown: '工程カード {card} は存在しません',
+    stock_count_item_unknown: '品目が存在しません',
+    stock_count_position_elsewhere: 'ロケーションが棚卸伝票の倉庫にありません',
   },
 };

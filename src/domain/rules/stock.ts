@@ -77,10 +77,11 @@ export interface Movement extends StockPlace {
 const neg = (x: number | null): number | null => (x === null ? null : -x);
 
 /**
- * The movements of a document's lines, in line order (a move's take before its put). A count line whose counted
- * quantity equals its book makes none.
+ * The movements of a document's lines, in line order (a move's take before its put). A count's lines are taken per
+ * place (see `countedPlaces`): a place whose counted quantity equals its book makes none.
  */
 export function movementsOf(doc: PostedDoc, lines: readonly PostedLine[]): Movement[] {
+  if (doc.kind === 'count') return countedPlaces(doc, lines);
   const out: Movement[] = [];
   for (const l of lines) {
     const at: StockPlace = { item_id: l.item_id, warehouse_id: doc.warehouse_id, position_id: l.position_id, status_id: l.status_id, lot: l.lot };
@@ -103,12 +104,38 @@ export function movementsOf(doc: PostedDoc, lines: readonly PostedLine[]): Movem
         });
         break;
       }
-      case 'count': {
-        const diff = units(l.quantity) - units(l.book_quantity ?? 0);
-        if (diff !== 0) out.push({ ...at, ...base, quantity: fromUnits(diff), quantity2: null, quantity3: null, unit_cost: l.unit_cost });
-        break;
-      }
     }
+  }
+  return out;
+}
+
+/**
+ * A count's movements: one per place counted, in the order of each place's first line. A place may be counted on
+ * several lines (a handheld scans the same item at a position twice: two boxes, two corners); what was found there is
+ * their sum, compared with the book its last line noted — the place's balance when its counting ended, so goods taken
+ * from the place while it was being counted (goods not yet counted: counted goods are set aside) are not a difference.
+ * The movement adds `counted − book` and names that last line.
+ */
+function countedPlaces(doc: PostedDoc, lines: readonly PostedLine[]): Movement[] {
+  const places = new Map<string, { last: PostedLine; counted: number }>();
+  for (const l of lines) {
+    const key = placeKey({ item_id: l.item_id, warehouse_id: doc.warehouse_id, position_id: l.position_id, status_id: l.status_id, lot: l.lot });
+    const p = places.get(key);
+    if (p) {
+      p.counted += units(l.quantity);
+      p.last = l;
+    } else {
+      places.set(key, { last: l, counted: units(l.quantity) });
+    }
+  }
+  const out: Movement[] = [];
+  for (const { last: l, counted } of places.values()) {
+    const diff = counted - units(l.book_quantity ?? 0);
+    if (diff === 0) continue;
+    out.push({
+      item_id: l.item_id, warehouse_id: doc.warehouse_id, position_id: l.position_id, status_id: l.status_id, lot: l.lot,
+      line_id: l.id, card_id: l.card_id, quantity: fromUnits(diff), quantity2: null, quantity3: null, unit_cost: l.unit_cost,
+    });
   }
   return out;
 }

@@ -3,13 +3,15 @@
  * lands on it, and the app's home (`/`) is it for as long as the browser is that terminal (issue 30: kiosks and
  * tablets landed on the office dashboard).
  */
-export const TERMINAL_SCREENS = ['tap3', 'precheck', 'inspect'] as const;
+export const TERMINAL_SCREENS = ['tap3', 'precheck', 'inspect', 'count'] as const;
 export type TerminalScreen = (typeof TERMINAL_SCREENS)[number];
 
 const PATHS: Readonly<Record<TerminalScreen, string>> = {
   tap3: '/orders/tap3',
   precheck: '/inventorydetails/precheck',
   inspect: '/inventorydetails/create',
+  // A storekeeper's handheld counting stock offline (docs/stock.md "Stocktake").
+  count: '/warehouses/count',
 };
 
 /** The path of a terminal's screen; the kiosk for a value this version does not know. */

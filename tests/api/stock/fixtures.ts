@@ -15,6 +15,8 @@ export type Row = Record<string, unknown>;
  */
 export interface StockServer {
   db: Db;
+  /** The server's address (for calls as another account: `postTo(url, …)`). */
+  url: string;
   call(path: string, values: Row, headers?: Record<string, string>): Promise<{ status: number; body: Row }>;
   /** A saved draft document of `kind` with these lines; its id and version. */
   draft(kind: string, head: Row, lines: Row[]): Promise<{ id: number; version: number }>;
@@ -47,7 +49,7 @@ export async function stockServer(label: string): Promise<StockServer> {
   };
   const versionOf = async (id: number) => Number((await rows<{ v: number }>(db, sql`select version as v from stockdocs where id = ${id}`))[0]!.v);
   return {
-    db, call, plant,
+    db, url, call, plant,
     async draft(kind, head, lines) {
       const doc = await call('/warehouses/stockdocs/save/', { item: { kind, warehouse_id: warehouses[0], ...head } },
         { 'idempotency-key': randomUUID() });

@@ -1,4 +1,4 @@
-import { FACT_ARGS, FACT_VERSION, type InspectionArgs, type TapArgs } from '../../../../src/domain/contract/facts';
+import { FACT_ARGS, FACT_VERSION, type CountArgs, type InspectionArgs, type TapArgs } from '../../../../src/domain/contract/facts';
 import type { MutationName } from '../../../../src/domain/contract/sync';
 
 /**
@@ -9,7 +9,8 @@ import type { MutationName } from '../../../../src/domain/contract/sync';
 
 export type ParsedArgs =
   | { name: 'tap'; args: TapArgs }
-  | { name: 'precheck' | 'inspect'; args: InspectionArgs };
+  | { name: 'precheck' | 'inspect'; args: InspectionArgs }
+  | { name: 'count'; args: CountArgs };
 
 export type ArgsCheck =
   | { ok: true; parsed: ParsedArgs }
@@ -67,9 +68,11 @@ export function checkArgs(name: MutationName, v: number, args: unknown): ArgsChe
   if (v > FACT_VERSION) return { ok: false, detail: `v: ${v} > ${FACT_VERSION}` };
   const r = FACT_ARGS[name].safeParse(args);
   if (!r.success) return { ok: false, detail: firstIssue(r.error.issues) };
-  return name === 'tap'
-    ? { ok: true, parsed: { name, args: r.data as TapArgs } }
-    : { ok: true, parsed: { name, args: r.data as InspectionArgs } };
+  switch (name) {
+    case 'tap': return { ok: true, parsed: { name, args: r.data as TapArgs } };
+    case 'count': return { ok: true, parsed: { name, args: r.data as CountArgs } };
+    default: return { ok: true, parsed: { name, args: r.data as InspectionArgs } };
+  }
 }
 
 /**

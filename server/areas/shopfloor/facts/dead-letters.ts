@@ -8,6 +8,9 @@ import { tableOf } from '../../../db/tables';
 import { ApiError, notFound } from '../../../lib/api-error';
 import { column } from '../../../db/columns';
 import { recordHistory, staleVersion } from '../../../resources/write';
+import { canAct } from '../../../auth/permissions';
+import { stocklines } from '../../../../src/domain/resources/warehouse/stocklines';
+import { writeCountedLines } from '../../stock/counted-lines';
 import { readArgs } from './args';
 import { decideFact, type Reason } from './decide';
 import { storedReason } from './push';
@@ -64,7 +67,8 @@ export async function resubmitFact(db: Db, auth: Auth, p: { id: number; version:
     const computer: ComputerState = c
       ? { id: Number(c.id), code: c.code, worknode_ids: (c.worknode_ids ?? []).map(Number), device_id: c.device_id === null ? null : Number(c.device_id) }
       : { id: 0, code: '', worknode_ids: [], device_id: null };
-    const world = await loadWorld(tx, computer, [check.parsed]);
+    // A counted line is resubmitted by a supervisor who may write stocktake lines (their own grant, not the handheld's).
+    const world = await loadWorld(tx, computer, [check.parsed], canAct(auth, stocklines, 'create'));
     const at = new Date(before.at as string | Date);
     const d = decideFact(world, check.parsed, at);
     const note = p.note ?? (before.note as string | null) ?? null;
@@ -76,6 +80,7 @@ export async function resubmitFact(db: Db, auth: Auth, p: { id: number; version:
     if (d.inspection) {
       await writeInspections(tx, [{ factId: before.id as number, computerId: c ? computer.id : null, row: d.inspection }], auth.accountId);
     }
+    if (d.counted) await writeCountedLines(tx, [d.counted], auth.accountId);
     return settle(tx, auth, before, { ...common, status: 'resolved', resolved_by: auth.accountId, resolved_at: new Date() });
   });
 }

@@ -1,4 +1,4 @@
-import type { InspectionArgs, TapArgs } from '../../../../src/domain/contract/facts';
+import type { CountArgs, InspectionArgs, TapArgs } from '../../../../src/domain/contract/facts';
 import type { MessageKey } from '../../../../src/domain/messages/catalog';
 import { decideTap, type TapAction } from '../../../../src/domain/rules/tap';
 import type { ParsedArgs } from './args';
@@ -52,12 +52,27 @@ export interface InspectionRow {
   remark: string | null;
 }
 
+/** The stocktake line an applied `count` makes (server/areas/stock/counted-lines.ts writes it). */
+export interface CountedLine {
+  doc_id: number;
+  item_id: number;
+  unit: string | null;
+  position_id: number | null;
+  status_id: number | null;
+  lot: string;
+  card_id: number | null;
+  quantity: number;
+  /** When it was counted: its book is the place's balance then. */
+  at: Date;
+}
+
 export interface Decision {
   status: 'applied' | 'rejected';
   /** Why it was rejected; for an applied fact, a warning (a `warn` sequence) or nothing. */
   reason: Reason | null;
   columns: FactColumns;
   inspection: InspectionRow | null;
+  counted?: CountedLine;
 }
 
 const NO_COLUMNS: FactColumns = {
@@ -144,7 +159,48 @@ function decideInspection(world: World, kind: 'precheck' | 'inspect', a: Inspect
   };
 }
 
+/**
+ * A stocktake line counted on a handheld (docs/stock.md "Stocktake"). Refused when the account may not count
+ * (`stock_count_not_allowed`), the document is not a stocktake (`stock_count_doc_unknown`) or is posted or cancelled,
+ * the person, card, item or status is unknown, or the position is not in the document's warehouse. A card gives the
+ * lot (its number) and, when no item is named, the item.
+ */
+function decideCount(world: World, a: CountArgs, at: Date): Decision {
+  const card = a.card ? world.cards.get(a.card) : undefined;
+  const person = a.person_id == null ? undefined : world.persons.get(a.person_id);
+  const columns: FactColumns = {
+    ...NO_COLUMNS, person_id: person === undefined ? null : a.person_id!, card_id: card?.id ?? null, card_show_id: a.card ?? null,
+    good: a.quantity,
+  };
+  const refuse = (key: MessageKey, params?: Record<string, string | number>): Decision =>
+    ({ status: 'rejected', reason: { key, ...(params ? { params } : {}) }, columns, inspection: null });
+  const { stock } = world;
+  if (!stock.mayCount) return refuse('stock_count_not_allowed');
+  const doc = stock.docs.get(a.doc_id);
+  if (!doc || doc.kind !== 'count') return refuse('stock_count_doc_unknown');
+  if (doc.canceled) return refuse('stock_doc_canceled');
+  if (doc.status !== 'draft') return refuse('stock_doc_posted');
+  if (a.person_id != null && !person) return refuse('tap_person_unknown');
+  if (a.card && !card) return refuse('stock_count_card_unknown', { card: a.card });
+  const itemId = a.item_id ?? card?.item_id ?? null;
+  const item = itemId === null ? undefined : stock.items.get(itemId);
+  if (itemId === null || !item) return refuse('stock_count_item_unknown');
+  if (a.position_id != null && stock.positions.get(a.position_id) !== doc.warehouse_id) return refuse('stock_count_position_elsewhere');
+  if (a.status_id != null && !stock.statuses.has(a.status_id)) return refuse('fact_bad_args', { detail: 'status_id' });
+  return {
+    status: 'applied', reason: null, columns, inspection: null,
+    counted: {
+      doc_id: doc.id, item_id: itemId, unit: item.unit, position_id: a.position_id ?? null, status_id: a.status_id ?? null,
+      lot: card ? card.show_id : (a.lot ?? ''), card_id: card?.id ?? null, quantity: a.quantity, at,
+    },
+  };
+}
+
 /** Decides one fact against the world, changing it when the fact applies. */
 export function decideFact(world: World, parsed: ParsedArgs, at: Date): Decision {
-  return parsed.name === 'tap' ? decideSwipe(world, parsed.args, at) : decideInspection(world, parsed.name, parsed.args, at);
+  switch (parsed.name) {
+    case 'tap': return decideSwipe(world, parsed.args, at);
+    case 'count': return decideCount(world, parsed.args, at);
+    default: return decideInspection(world, parsed.name, parsed.args, at);
+  }
 }

@@ -6,6 +6,9 @@ import { rows, type Db } from '../../../db/connection';
 import { ReferenceGone, rowChecksSkippable } from '../../../db/reference-checks';
 import { ApiError } from '../../../lib/api-error';
 import { accountsThatCan, sendMessage } from '../../../resources/messages';
+import { canAct } from '../../../auth/permissions';
+import { stocklines } from '../../../../src/domain/resources/warehouse/stocklines';
+import { writeCountedLines } from '../../stock/counted-lines';
 import { readArgs } from './args';
 import { badArgs, decideFact, type Decision, type Reason } from './decide';
 import { readNamed, type ComputerState, type World } from './state';
@@ -98,7 +101,7 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
     const check = args.get(m.id)!.check;
     return check.ok ? [{ at: new Date(m.at), parsed: check.parsed }] : [];
   });
-  const named = readNamed(tx, computerId, readable.map(f => f.parsed));
+  const named = readNamed(tx, computerId, readable.map(f => f.parsed), canAct(auth, stocklines, 'create'));
   const monthsLocked = lockSwipeMonths(tx, readable);
   const [[[c], [top]], namedWorld] = await Promise.all([first, named, monthsLocked]);
   if (!c) throw new ApiError(403, 'device_login_required');
@@ -136,6 +139,7 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
   const [ids, lastSeq] = await Promise.all([written, raiseWatermark(tx, computer.id, Number(c.last_seq ?? 0), (input.floor ?? 1) - 1)]);
   await writeInspections(tx, decided.flatMap(f => (f.decision.inspection
     ? [{ factId: ids.get(f.uuid)!, computerId: computer.id, row: f.decision.inspection }] : [])), auth.accountId);
+  await writeCountedLines(tx, decided.flatMap(f => (f.decision.counted ? [f.decision.counted] : [])), auth.accountId);
 
   await tellResolvers(tx, computer.code, decided, auth.accountId);
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CardNodeStatus } from '../../../../src/domain/rules/card-status';
 import type { SequenceCheck, TapMode, TapPolicy } from '../../../../src/domain/rules/tap';
 import { jsonArrayOf, rows, type Db } from '../../../db/connection';
+import type { CountArgs } from '../../../../src/domain/contract/facts';
 import type { ParsedArgs } from './args';
 
 /**
@@ -64,13 +65,33 @@ export interface World {
   /** Steps the batch changed, and those it finished (each makes its piece-work record). */
   changed: Set<StepState>;
   finished: Set<number>;
+  /** What the batch's stocktake lines name (`count` facts); empty for a batch without them. */
+  stock: StockWorld;
 }
+
+/** A count document as a counted line needs it, locked for the batch (its posting waits until the lines are in). */
+export interface CountDocState { id: number; kind: string; status: string; canceled: boolean; warehouse_id: number }
+
+export interface StockWorld {
+  /** Whether the account pushing may write stocktake lines (the create action of `stocklines`). */
+  mayCount: boolean;
+  docs: Map<number, CountDocState>;
+  /** Items named (by a line or through a card), with their unit. */
+  items: Map<number, { unit: string | null }>;
+  /** Positions named, with their warehouse. */
+  positions: Map<number, number>;
+  /** Stock statuses named that exist. */
+  statuses: Set<number>;
+}
+
+export const noStock = (mayCount = false): StockWorld =>
+  ({ mayCount, docs: new Map(), items: new Map(), positions: new Map(), statuses: new Set() });
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** Reads what the facts name: their cards with their live steps (locked), work nodes, persons and machines. */
-export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly ParsedArgs[]): Promise<World> {
-  return { computer, ...await readNamed(tx, computer.id, facts) };
+export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly ParsedArgs[], mayCount = false): Promise<World> {
+  return { computer, ...await readNamed(tx, computer.id, facts, mayCount) };
 }
 
 /**
@@ -78,20 +99,28 @@ export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly
  * push queues them right behind the computer's lock (the transaction's client runs them in order) and waits once. The
  * computer's own machine is found by the statement (`computerId`).
  */
-export async function readNamed(tx: Db, computerId: number, facts: readonly ParsedArgs[]): Promise<Omit<World, 'computer'>> {
+export async function readNamed(tx: Db, computerId: number, facts: readonly ParsedArgs[], mayCount = false): Promise<Omit<World, 'computer'>> {
   const cardNos = new Set<string>();
   const worknodeIds = new Set<number>();
   const personIds = new Set<number>();
   const deviceIds = new Set<number>();
   for (const f of facts) {
+    if (f.name === 'count') {
+      if (f.args.card) cardNos.add(f.args.card);
+      if (f.args.person_id != null) personIds.add(f.args.person_id);
+      continue;
+    }
     cardNos.add(f.args.card);
     personIds.add(f.args.person_id);
     if (f.args.worknode_id != null) worknodeIds.add(f.args.worknode_id);
     if (f.name === 'tap' && f.args.device_id != null) deviceIds.add(f.args.device_id);
   }
+  const counts = facts.flatMap(f => (f.name === 'count' ? [f.args] : []));
+  const stockRead = readStockNamed(tx, counts, mayCount);
   const list = <T>(s: Set<T>) => sql.param([...s]);
   const world: Omit<World, 'computer'> = {
     cards: new Map(), worknodes: new Map(), persons: new Map(), devices: new Set(), changed: new Set(), finished: new Set(),
+    stock: noStock(mayCount),
   };
   // The steps first, locked in id order (two pushes touching the same cards lock them in the same order, and a
   // supervisor's step edit, which locks the step before its card, never waits on us the other way round), found by
@@ -117,7 +146,8 @@ export async function readNamed(tx: Db, computerId: number, facts: readonly Pars
       ${jsonArrayOf(sql`select id, active from persons where id = any(${list(personIds)}::int[])`)} as persons,
       ${jsonArrayOf(sql`select id from devices
         where id = any(${list(deviceIds)}::int[]) or id = (select device_id from computers where id = ${computerId})`)} as devices`);
-  const [steps, [named]] = await Promise.all([stepsRead, namedRead]);
+  const [steps, [named], stock] = await Promise.all([stepsRead, namedRead, stockRead]);
+  world.stock = stock;
   const { cards, nodes, persons, devices } = named!;
   const byId = new Map<number, CardState>();
   for (const c of cards) {
@@ -143,5 +173,32 @@ export async function readNamed(tx: Db, computerId: number, facts: readonly Pars
   }
   for (const p of persons) world.persons.set(Number(p.id), p.active !== false);
   for (const d of devices) world.devices.add(Number(d.id));
+  return world;
+}
+
+/**
+ * What a batch's counted lines name: their count documents (locked `for update`, so a posting of the document waits
+ * for the batch and then counts its lines, and a line never lands in a document posted meanwhile), their items — also
+ * those of the cards they name — with their units, positions with their warehouses, and stock statuses. Nothing is
+ * read for a batch without counted lines.
+ */
+async function readStockNamed(tx: Db, counts: readonly CountArgs[], mayCount: boolean): Promise<StockWorld> {
+  const world = noStock(mayCount);
+  if (counts.length === 0) return world;
+  const ids = (pick: (a: CountArgs) => number | null | undefined) => sql.param([...new Set(counts.map(pick).filter((x): x is number => x != null))]);
+  const cardNos = sql.param([...new Set(counts.flatMap(a => (a.card ? [a.card] : [])))]);
+  const docs = await rows<{ id: number; kind: string; status: string; canceled: boolean; warehouse_id: number }>(tx, sql`
+    select id, kind, status, canceled, warehouse_id from stockdocs where id = any(${ids(a => a.doc_id)}::int[]) order by id for update`);
+  for (const d of docs) {
+    world.docs.set(Number(d.id), { id: Number(d.id), kind: d.kind, status: d.status, canceled: !!d.canceled, warehouse_id: Number(d.warehouse_id) });
+  }
+  const [named] = await rows<{ items: { id: number; unit: string | null }[]; positions: { id: number; warehouse_id: number }[]; statuses: { id: number }[] }>(tx, sql`
+    select ${jsonArrayOf(sql`select id, unit from items
+        where id = any(${ids(a => a.item_id)}::int[]) or id in (select item_id from cards where show_id = any(${cardNos}::text[]))`)} as items,
+      ${jsonArrayOf(sql`select id, warehouse_id from warepositions where id = any(${ids(a => a.position_id)}::int[])`)} as positions,
+      ${jsonArrayOf(sql`select id from warestatus where id = any(${ids(a => a.status_id)}::int[])`)} as statuses`);
+  for (const i of named!.items) world.items.set(Number(i.id), { unit: i.unit ?? null });
+  for (const p of named!.positions) world.positions.set(Number(p.id), Number(p.warehouse_id));
+  for (const st of named!.statuses) world.statuses.add(Number(st.id));
   return world;
 }

@@ -133,7 +133,7 @@ export function readSwipeValuation(tx: Db, world: World, facts: readonly ReadFac
   const itemIds = cards.map(c => c.item_id);
   return readValuation(tx, {
     periods: swipeMonths(taps), locked: true,
-    worknodeIds: taps.flatMap(f => (f.parsed.args.worknode_id == null ? [] : [f.parsed.args.worknode_id])),
+    worknodeIds: taps.flatMap(f => (f.parsed.name !== 'tap' ? [] : [f.parsed.args.worknode_id])),
     itemIds, perUnit: { detailIds: cards.map(c => c.detail_id), itemIds },
   });
 }

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import type { CountedLine } from '../shopfloor/facts/decide';
+import { refreshDocQuantity } from './post';
+
+/**
+ * Writes the stocktake lines of applied `count` facts (docs/stock.md "Stocktake"), in the push's transaction, in one
+ * statement: each numbered after its document's last line (the documents are locked by the push: state.ts), its code
+ * `<document no.>-<n>`, and its book the place's balance at the time it was counted — the balance after the last
+ * ledger row of that place written at or before then (`itemlogs.balance`), or none. So goods moved between the scan
+ * and the line's arrival (a handheld offline for an hour) are not counted as a difference. A time ahead of the
+ * server's clock counts as now. Then the documents' quantities.
+ */
+export async function writeCountedLines(tx: Db, lines: readonly CountedLine[], by: number): Promise<void> {
+  if (lines.length === 0) return;
+  const json = JSON.stringify(lines.map((l, ord) => ({ ...l, ord, at: l.at.toISOString() })));
+  await tx.execute(sql`
+    with input as (
+      select * from json_to_recordset(${json}::json) as x(ord int, doc_id int, item_id int, unit text, position_id int,
+        status_id int, lot text, card_id int, quantity numeric, at timestamptz)
+    ), numbered as (
+      select i.*, d.show_id, d.warehouse_id,
+        coalesce((select max(l.line_no) from stocklines l where l.doc_id = i.doc_id), 0)
+          + row_number() over (partition by i.doc_id order by i.ord) as line_no
+      from input i join stockdocs d on d.id = i.doc_id
+    )
+    insert into stocklines (doc_id, code, line_no, item_id, position_id, status_id, lot, card_id, quantity, unit,
+      book_quantity, created_by, updated_by)
+    select n.doc_id, coalesce(n.show_id, n.doc_id::text) || '-' || n.line_no, n.line_no, n.item_id, n.position_id, n.status_id,
+      n.lot, n.card_id, n.quantity, n.unit,
+      coalesce((select g.balance from itemlogs g
+        where g.item_id = n.item_id and g.warehouse_id = n.warehouse_id and g.position_id is not distinct from n.position_id
+          and g.status_id is not distinct from n.status_id and coalesce(g.lot, '') = n.lot and g.at <= least(n.at, now())
+        order by g.id desc limit 1), 0),
+      ${by}::int, ${by}::int
+    from numbered n
+    order by n.ord`);
+  await refreshDocQuantity(tx, [...new Set(lines.map(l => l.doc_id))]);
+}
