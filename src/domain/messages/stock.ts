@@ -13,6 +13,7 @@ const zh = {
   stock_move_needs_target: '调拨须填写目标仓库',
   stock_in_temp_card: '半成品入库须填写流程卡',
   stock_negative: '库存不足：{item} 在该处可用 {available}，需要 {wanted}',
+  stock_issue_card_or_line: '请选择一张流程卡或一条订单明细（只选一个）',
 } as const;
 
 type Keys = keyof typeof zh;
@@ -31,6 +32,7 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_move_needs_target: 'A transfer needs the warehouse it goes to',
     stock_in_temp_card: 'Semi-finished goods in need their process card',
     stock_negative: 'Not enough stock: {item} has {available} there, {wanted} needed',
+    stock_issue_card_or_line: 'Choose one process card or one order line (only one)',
   },
   es: {
     stock_ledger_write_refused: 'Los movimientos y saldos de stock solo los crean la contabilización o anulación de documentos de stock',
@@ -43,6 +45,7 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_move_needs_target: 'Un traspaso necesita el almacén de destino',
     stock_in_temp_card: 'La entrada de semielaborados necesita su tarjeta de proceso',
     stock_negative: 'Stock insuficiente: {item} tiene {available} allí, se necesitan {wanted}',
+    stock_issue_card_or_line: 'Elija una tarjeta de proceso o una línea de pedido (solo una)',
   },
   ja: {
     stock_ledger_write_refused: '入出庫履歴と在庫残高は在庫伝票の計上または取消によってのみ作成されます',
@@ -55,5 +58,6 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_move_needs_target: '振替には移動先の倉庫が必要です',
     stock_in_temp_card: '半製品入庫には工程カードが必要です',
     stock_negative: '在庫不足：{item} のその場所の在庫は {available}、必要数は {wanted} です',
+    stock_issue_card_or_line: '工程カードまたは受注明細を一つだけ選んでください',
   },
 };
