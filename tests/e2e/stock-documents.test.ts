@@ -157,4 +157,45 @@ describe('stock documents', () => {
     const out = (await call(`/warehouses/stockdocs/list/?limit=5&sort=-id&filter=${filter([{ field: 'kind', op: 'eq', value: 'out' }])}`)).dt as Row[];
     expect(out.find(d => d.card_id === card.id && d.status === 'posted')).toBeDefined();
   }, 180_000);
+
+  it('proposes an issue to a card by its formula, and a transfer of a card\'s lots', async () => {
+    const admin = String((await serverCall('/accounts/login/', { form: { username: 'admin', password: 'admin123' } })).body.sessionid);
+    const asAdmin = async (path: string) => (await serverCall(path, { sessionid: admin })).body;
+    // A card whose item has a current formula (the demo's cartons), and what the server proposes for it.
+    const formulas = (await asAdmin('/formulas/list/?limit=-1')).dt as Row[];
+    const withFormula = [...new Set(formulas.filter(f => f.is_current && !f.canceled).map(f => f.item_id))];
+    const card = ((await asAdmin(`/orders/cards/list/?limit=20&filter=${filter([{ field: 'item_id', op: 'in', value: withFormula }])}`)).dt as Row[])
+      .find(c => !c.canceled && Number(c.quantity) > 0)!;
+    const proposed = ((await call(`/warehouses/stockdocs/issue_proposal/?card_id=${String(card.id)}`)).dt as Row[]).filter(r => Number(r.quantity) > 0);
+    expect(proposed.length).toBeGreaterThan(0);
+
+    await logIn(page, 'store', 'store123');
+    await page.goto('/warehouses/out');
+    await page.getByTestId('stock-doc-entry').waitFor();
+    await pick('head-card_id', String(card.show_id));
+    await page.getByTestId('doc-propose').click();
+    // The proposed materials, then the empty line the next entry goes to.
+    await expect.poll(() => page.getByTestId('stock-lines').locator('tbody tr').count()).toBe(proposed.length + 1);
+    for (const [i, r] of proposed.entries()) {
+      expect(await page.getByTestId(`line-${i}-item`).inputValue()).toBe(String(r.code));
+      expect(Number(await page.getByTestId(`line-${i}-quantity`).inputValue())).toBeCloseTo(Number(r.quantity), 4);
+    }
+
+    // A finished card's lots in its store, proposed whole for a transfer by card.
+    const lots = (await call(`/warehouses/stocklots/list/?limit=200&sort=-id&filter=${filter([{ field: 'quantity', op: 'gte', value: 1 }])}`)).dt as Row[];
+    const lot = lots.find(l => l.card_id != null)!;
+    expect(lot, 'the demo holds finished lots of cards').toBeDefined();
+    const held = lots.filter(l => l.card_id === lot.card_id && l.warehouse_id === lot.warehouse_id);
+    const warehouses = (await call('/warehouses/list/?limit=-1&sort=id')).dt as Row[];
+    const other = warehouses.find(w => w.id !== lot.warehouse_id)!;
+    await page.goto('/shifts/card');
+    await page.getByTestId('stock-doc-entry').waitFor();
+    await pick('head-warehouse_id', String(lot.warehouse_id_name));
+    await pick('head-to_warehouse_id', String(other.name));
+    await pick('head-card_id', String(lot.card_id_name));
+    await page.getByTestId('doc-propose').click();
+    await expect.poll(() => page.getByTestId('stock-lines').locator('tbody tr').count()).toBe(held.length + 1);
+    const shown = await Promise.all(held.map((_, i) => page.getByTestId(`line-${i}-lot`).inputValue()));
+    expect(shown.sort()).toEqual(held.map(l => String(l.lot)).sort());
+  }, 120_000);
 });
