@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Center, Group, Loader, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconDeviceFloppy, IconFilePlus, IconListCheck, IconPlus, IconScan, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../data/errors';
@@ -18,7 +18,7 @@ import { useCan } from '../../ui/data/use-permissions';
 import { useReachable, useResourceList } from '../../ui/data/use-resource';
 import { scanFeedback } from '../../ui/scanner/feedback';
 import { useScanner } from '../../ui/scanner/use-scanner';
-import { cancelDoc, cardStockProposal, formulaProposal, loadDoc, postDoc, saveDoc, type DocRow } from './doc-io';
+import { cancelDoc, cardStockProposal, formulaProposal, loadDoc, PartialSave, postDoc, saveDoc, type DocRow } from './doc-io';
 import { emptyLine, initialLines, isBlank, lineProblem, linesReducer, type DocLine, type Resolved } from './doc-lines';
 import { docRouteOf, type DocRoute, type HeaderField } from './doc-routes';
 import { LinesTable } from './LinesTable';
@@ -78,7 +78,8 @@ function DocEditor({ route, id }: { route: DocRoute; id: number | undefined }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const createKey = useRef(newRequestId());
+  // The idempotency key of the next create: a new one for each new document (a repeat of a save reuses it).
+  const [createKey, setCreateKey] = useState(newRequestId);
 
   const positionsQ = useResourceList(warepositions, { limit: -1 }, { staleTime: 60_000 });
   const positions: KnownPosition[] = useMemo(() => (positionsQ.data?.dt ?? []).map(p => ({
@@ -107,8 +108,21 @@ function DocEditor({ route, id }: { route: DocRoute; id: number | undefined }) {
     setSaved([]);
     dispatch({ type: 'load', lines: [] });
     dispatch({ type: 'add' });
-    createKey.current = newRequestId();
+    setCreateKey(newRequestId());
   };
+
+  // The address without a document (the menu entry clicked again) starts a new one.
+  const [askedId, setAskedId] = useState(id);
+  if (askedId !== id) {
+    setAskedId(id);
+    if (id === undefined && doc !== null) {
+      setDoc(null);
+      setHead(h => ({ date: localDateString(new Date()), remark: '', warehouse_id: h.warehouse_id ?? null, to_warehouse_id: h.to_warehouse_id ?? null }));
+      setSaved([]);
+      dispatch({ type: 'load', lines: [emptyLine('new:0')] });
+      setCreateKey(newRequestId());
+    }
+  }
 
   // The document the address names: read when it is not the one on screen (a saved new one already is); none: a new one.
   const shownId = doc?.id;
@@ -224,9 +238,33 @@ function DocEditor({ route, id }: { route: DocRoute; id: number | undefined }) {
   const save = async (): Promise<DocRow | null> => {
     const problem = problems();
     if (problem) { setError(problem); return null; }
-    const d = await saveDoc({ kind: route.kind, head: headValues(), doc, lines: lines.lines, saved, positions, createKey: createKey.current });
+    let d;
+    try {
+      d = await saveDoc({ kind: route.kind, head: headValues(), doc, lines: lines.lines, saved, positions, createKey });
+    } catch (e) {
+      if (!(e instanceof PartialSave)) throw e;
+      keepPartial(e);
+      throw e.reason;
+    }
     show(d);
     return d.doc;
+  };
+
+  /**
+   * A save refused after the header: every line typed stays on screen, those written now carry their ids and versions
+   * (and count as saved), so the next save changes them instead of writing them again (decision 178).
+   */
+  const keepPartial = (e: PartialSave) => {
+    if (e.doc) {
+      setDoc(e.doc);
+      if (!doc) open(e.doc.id);
+    }
+    const now = lines.lines.map(l => e.written.get(l.key) ?? l);
+    dispatch({ type: 'load', lines: now });
+    setSaved(prev => [
+      ...prev.filter(l => !e.gone.has(l.id!) && ![...e.written.values()].some(w => w.id === l.id)),
+      ...e.written.values(),
+    ]);
   };
 
   const onSave = () => run(async () => {

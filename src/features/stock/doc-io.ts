@@ -53,6 +53,17 @@ export async function loadDoc(id: number, positions: readonly KnownPosition[]): 
 }
 
 /**
+ * A save that wrote the header and some lines, then was refused (a line in error, a stale version): what was written,
+ * so the screen keeps every line typed and the next save updates what exists instead of writing it twice.
+ */
+export class PartialSave extends Error {
+  constructor(readonly reason: unknown, readonly doc: DocRow | null, readonly written: ReadonlyMap<string, DocLine>,
+    readonly gone: ReadonlySet<number>) {
+    super('partial save');
+  }
+}
+
+/**
  * Saves a draft: the header (created with its idempotency key, else updated at its version), then its lines.
  * `saved` are the lines as last read, to tell what changed and what was removed.
  */
@@ -68,17 +79,32 @@ export async function saveDoc(p: {
   const lineClient = resourceClient(stocklines);
   const kept = new Set<number>();
   const before = new Map(p.saved.filter(l => l.id !== undefined).map(l => [l.id!, l]));
-  for (const l of p.lines) {
-    if (isBlank(l)) continue;
-    if (l.id !== undefined) {
-      kept.add(l.id);
-      const was = before.get(l.id);
-      if (was && lineChanged(l, was, p.kind)) await lineClient.save(lineValues(l, p.kind), { id: l.id, version: l.version! });
-    } else {
-      await lineClient.save({ doc_id: docId, ...lineValues(l, p.kind) }, undefined, { idempotencyKey: newRequestId() });
+  const written = new Map<string, DocLine>();
+  const gone = new Set<number>();
+  try {
+    for (const l of p.lines) {
+      if (isBlank(l)) continue;
+      if (l.id !== undefined) {
+        kept.add(l.id);
+        const was = before.get(l.id);
+        if (was && lineChanged(l, was, p.kind)) {
+          const r = await lineClient.save(lineValues(l, p.kind), { id: l.id, version: l.version! });
+          written.set(l.key, { ...l, version: r.version });
+        }
+      } else {
+        const r = await lineClient.save({ doc_id: docId, ...lineValues(l, p.kind) }, undefined, { idempotencyKey: newRequestId() });
+        written.set(l.key, { ...l, id: r.id, version: r.version });
+      }
     }
+    for (const was of before.values()) {
+      if (kept.has(was.id!)) continue;
+      await lineClient.remove({ id: was.id!, version: was.version });
+      gone.add(was.id!);
+    }
+  } catch (e) {
+    const doc = await client.detail(docId).then(d => d.row, () => null);
+    throw new PartialSave(e, doc, written, gone);
   }
-  for (const was of before.values()) if (!kept.has(was.id!)) await lineClient.remove({ id: was.id!, version: was.version });
   return loadDoc(docId, p.positions);
 }
 
