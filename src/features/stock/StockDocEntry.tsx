@@ -386,7 +386,7 @@ function DocEditor({ route, id }: { route: DocRoute; id: number | undefined }) {
         <Stack>
           <Text size="sm">{t('stockentry.cancel_confirm')}</Text>
           <Group justify="flex-end">
-            <Button size="xs" variant="default" onClick={() => setConfirmCancel(false)}>{t('forms.cancel')}</Button>
+            <Button size="xs" variant="default" onClick={() => setConfirmCancel(false)}>{t('stockentry.keep')}</Button>
             <Button size="xs" color="red" onClick={() => void onCancel()} data-testid="doc-cancel-confirm">{t('stockentry.cancel_doc')}</Button>
           </Group>
         </Stack>
