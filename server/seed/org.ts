@@ -235,8 +235,11 @@ export const ROLES: readonly RolePlan[] = [
     // Stock (docs/stock.md): documents written and posted, the ledger and balances read and exported; the warehouses'
     // master data read (the supervisor keeps it). No warehouse scope yet: every storekeeper sees every warehouse.
     code: 'storekeeper', name: '仓管', remark: '出入库单据、库存、出入库流水',
-    menus: [...COMMON, '/inventory/list', '/inventory/real', '/itemlogs/list', '/warehouses/count', '/items/list', '/warehouses/list',
-      '/warepositions/list', '/suppliers/list'],
+    menus: [...COMMON, '/inventory/list', '/inventory/real', '/itemlogs/list', '/items/list', '/warehouses/list',
+      '/warepositions/list', '/suppliers/list',
+      // The document entry screens (docs/stock.md "Screens").
+      '/warehouses/in', '/warehouses/out', '/warehouses/move', '/warehouses/in_temp', '/shifts/create', '/shifts/card', '/shifts/predetail',
+      '/shifts/detail', '/warehouses/count'],
     grants: {
       stockdocs: only(['view', 'create', 'edit', 'delete', 'export', 'post']), stocklines: only(['view', 'create', 'edit', 'delete', 'export']),
       itemlogs: only(['view', 'export']), inventory: only(['view', 'export']), stocklots: only(['view', 'export']),

@@ -20,6 +20,7 @@ import { scanner } from './scanner';
 import { scheduling } from './scheduling';
 import { shell } from './shell';
 import { shopfloor } from './shopfloor';
+import { stockentry } from './stockentry';
 import { stocktake } from './stocktake';
 import { todos } from './todos';
 
@@ -28,5 +29,5 @@ import { todos } from './todos';
  * Add a namespace here when you add its file.
  */
 export const NAMESPACES: Record<string, Namespace> = {
-  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, piecework, prints, reports, scanner, scheduling, shell, shopfloor, stocktake, todos,
+  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, piecework, prints, reports, scanner, scheduling, shell, shopfloor, stockentry, stocktake, todos,
 };

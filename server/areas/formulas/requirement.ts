@@ -45,6 +45,27 @@ export async function computeRequirement(db: Db, auth: Auth, p: RequirementParam
     } else demands.push({ formula_id: Number(l.formula_id), quantity: Number(l.quantity) });
   }
 
+  const need = await needOf(db, demands);
+
+  const dt: RequirementRow[] = [];
+  if (need.size) {
+    const ids = [...need.keys()];
+    const found = await rows<{ id: number; code: string | null; name: string; spec: string | null; unit: string | null }>(db,
+      sql`select id, code, name, spec, unit from items where id in (${sql.join(ids.map(id => sql`${id}`), sql`, `)})`);
+    for (const i of found) {
+      dt.push({ item_id: Number(i.id), code: i.code, name: i.name, spec: i.spec, unit: i.unit, quantity: need.get(Number(i.id))! });
+    }
+    dt.sort((a, b) => (a.code ?? '').localeCompare(b.code ?? '') || a.item_id - b.item_id);
+  }
+  return { dt, total: dt.length, lines: lines.length, without_formula: without, without_formula_total: withoutTotal };
+}
+
+/**
+ * What these demands need of each material (item id → quantity, 4 decimals), their formulas expanded through every
+ * sub-formula: one read of every formula reachable from them. Also the proposal of an issue to production
+ * (server/areas/stock/issue-proposal.ts).
+ */
+export async function needOf(db: Db, demands: readonly RequirementDemand[]): Promise<Map<number, number>> {
   const materials = new Map<number, RequirementMaterial[]>();
   const roots = [...new Set(demands.map(d => d.formula_id))];
   if (roots.length) {
@@ -65,24 +86,11 @@ export async function computeRequirement(db: Db, auth: Auth, p: RequirementParam
     }
   }
 
-  let need: Map<number, number>;
   try {
-    need = materialRequirement(demands, id => materials.get(id));
+    return materialRequirement(demands, id => materials.get(id));
   } catch (err) {
     // The write path refuses cycles; data written around it (by hand, in the database) is reported, never a 500.
     if (err instanceof RequirementCycleError) throw new ApiError(422, 'formula_cycle', { chain: err.formulaIds.join(' → ') });
     throw err;
   }
-
-  const dt: RequirementRow[] = [];
-  if (need.size) {
-    const ids = [...need.keys()];
-    const found = await rows<{ id: number; code: string | null; name: string; spec: string | null; unit: string | null }>(db,
-      sql`select id, code, name, spec, unit from items where id in (${sql.join(ids.map(id => sql`${id}`), sql`, `)})`);
-    for (const i of found) {
-      dt.push({ item_id: Number(i.id), code: i.code, name: i.name, spec: i.spec, unit: i.unit, quantity: need.get(Number(i.id))! });
-    }
-    dt.sort((a, b) => (a.code ?? '').localeCompare(b.code ?? '') || a.item_id - b.item_id);
-  }
-  return { dt, total: dt.length, lines: lines.length, without_formula: without, without_formula_total: withoutTotal };
 }

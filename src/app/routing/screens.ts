@@ -7,6 +7,7 @@ import { resourceScreens, type Screen } from '../../resources/resource-screens';
  * come first; a hand-written screen listed below replaces the generic one of its path only.
  */
 const MONITOR = lazy(() => import('../../features/reports/MonitorRoute'));
+const STOCK_DOC = lazy(() => import('../../features/stock/StockDocEntry'));
 
 export const SCREENS: Record<string, Screen> = {
   ...resourceScreens(),
@@ -51,4 +52,14 @@ export const SCREENS: Record<string, Screen> = {
   '/inventorydetails/create': lazy(() => import('../../features/shopfloor/InspectScreen')),
   // The stocktake, counted on a handheld offline (docs/stock.md "Stocktake").
   '/warehouses/count': lazy(() => import('../../features/stocktake/StocktakeScreen')),
+  // The stock documents (docs/stock.md "Screens"): one entry screen, its kind fixed by the path (decision 174).
+  '/warehouses/in': STOCK_DOC,
+  '/warehouses/out': STOCK_DOC,
+  '/warehouses/move': STOCK_DOC,
+  '/warehouses/in_temp': STOCK_DOC,
+  '/shifts/create': STOCK_DOC,
+  '/shifts/card': STOCK_DOC,
+  '/shifts/predetail': STOCK_DOC,
+  '/shifts/edit/:id': STOCK_DOC,
+  '/shifts/detail': lazy(() => import('../../features/stock/ShiftsList')),
 };

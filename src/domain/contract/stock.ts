@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import './zod-config';
 import type { Envelope } from './replies';
-import { wireInt } from './wire';
+import { optionalInt, wireInt } from './wire';
 
 /**
  * The special calls of stock (docs/stock.md). Shared by the server's route and the client.
@@ -17,4 +17,35 @@ export interface PostStockDocReply extends Envelope {
   version: number;
   /** The movements the posting wrote. */
   movements: number;
+}
+
+/**
+ * `GET /warehouses/stockdocs/issue_proposal/`: what goods out to production should issue against one process card
+ * (`card_id`) or one order line (`detail_id`) — exactly one of them — by the line's formula (docs/stock.md
+ * "Issue to production").
+ */
+export const issueProposalParamsSchema = z.looseObject({
+  card_id: optionalInt(1, 2_147_483_647),
+  detail_id: optionalInt(1, 2_147_483_647),
+}).refine(p => (p.card_id === undefined) !== (p.detail_id === undefined), { message: 'stock_issue_card_or_line' });
+export type IssueProposalParams = z.infer<typeof issueProposalParamsSchema>;
+
+/** One material of the proposal: what the formula needs, what posted goods out have issued already, what is left. */
+export interface IssueProposalRow {
+  item_id: number;
+  code: string | null;
+  name: string;
+  unit: string | null;
+  required: number;
+  issued: number;
+  /** `required − issued`, never below zero: the line the screen proposes. */
+  quantity: number;
+}
+
+export interface IssueProposalReply extends Envelope {
+  dt: IssueProposalRow[];
+  /** The order line the demand comes from, its quantity (the card's for a card) and the formula used (null: none). */
+  detail_id: number;
+  demand: number;
+  formula_id: number | null;
 }

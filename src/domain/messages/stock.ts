@@ -18,6 +18,7 @@ const zh = {
   stock_count_card_unknown: '流程卡 {card} 不存在',
   stock_count_item_unknown: '物料不存在',
   stock_count_position_elsewhere: '库位不在盘点单的仓库中',
+  stock_issue_card_or_line: '请选择一张流程卡或一条订单明细（只选一个）',
 } as const;
 
 type Keys = keyof typeof zh;
@@ -41,6 +42,7 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_count_card_unknown: 'Process card {card} does not exist',
     stock_count_item_unknown: 'The item does not exist',
     stock_count_position_elsewhere: 'The location is not in the stocktake\'s warehouse',
+    stock_issue_card_or_line: 'Choose one process card or one order line (only one)',
   },
   es: {
     stock_ledger_write_refused: 'Los movimientos y saldos de stock solo los crean la contabilización o anulación de documentos de stock',
@@ -58,6 +60,7 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_count_card_unknown: 'La tarjeta de proceso {card} no existe',
     stock_count_item_unknown: 'El artículo no existe',
     stock_count_position_elsewhere: 'La ubicación no está en el almacén del inventario',
+    stock_issue_card_or_line: 'Elija una tarjeta de proceso o una línea de pedido (solo una)',
   },
   ja: {
     stock_ledger_write_refused: '入出庫履歴と在庫残高は在庫伝票の計上または取消によってのみ作成されます',
@@ -75,5 +78,6 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_count_card_unknown: '工程カード {card} は存在しません',
     stock_count_item_unknown: '品目が存在しません',
     stock_count_position_elsewhere: 'ロケーションが棚卸伝票の倉庫にありません',
+    stock_issue_card_or_line: '工程カードまたは受注明細を一つだけ選んでください',
   },
 };

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { postStockDoc } from '../../../../src/domain/contract/endpoints/stock';
+import { postStockDoc, stockIssueProposal } from '../../../../src/domain/contract/endpoints/stock';
 import type { Db } from '../../../db/connection';
 import { route } from '../../../http/endpoint-route';
 import { authOf } from '../../../http/auth';
+import { issueProposal } from '../issue-proposal';
 import { postDoc } from '../post';
 
 /** The special calls of stock (docs/stock.md; contract src/domain/contract/endpoints/stock.ts). */
@@ -14,4 +15,7 @@ export default async function stockRoutes(app: FastifyInstance, opts: { db: Db }
     const { doc, movements } = await postDoc(tx, authOf(req), p.id, p.version);
     return { msg: 'OK', id: doc.id as number, version: doc.version as number, movements };
   }));
+
+  // Issue to production: the formula's requirement of a card or an order line, less what was issued against it.
+  route(app, stockIssueProposal, async (p, req) => ({ msg: 'OK', ...await issueProposal(db, authOf(req), p) }));
 }
