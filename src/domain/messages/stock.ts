@@ -13,6 +13,7 @@ const zh = {
   stock_move_needs_target: '调拨须填写目标仓库',
   stock_in_temp_card: '半成品入库须填写流程卡',
   stock_negative: '库存不足：{item} 在该处可用 {available}，需要 {wanted}',
+  stock_opening_one_day: '期初结存一次只取一天（开始日期与结束日期相同）',
 } as const;
 
 type Keys = keyof typeof zh;
@@ -31,6 +32,7 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_move_needs_target: 'A transfer needs the warehouse it goes to',
     stock_in_temp_card: 'Semi-finished goods in need their process card',
     stock_negative: 'Not enough stock: {item} has {available} there, {wanted} needed',
+    stock_opening_one_day: 'The opening stock is read one day at a time (the same start and end date)',
   },
   es: {
     stock_ledger_write_refused: 'Los movimientos y saldos de stock solo los crean la contabilización o anulación de documentos de stock',
@@ -43,6 +45,7 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_move_needs_target: 'Un traspaso necesita el almacén de destino',
     stock_in_temp_card: 'La entrada de semielaborados necesita su tarjeta de proceso',
     stock_negative: 'Stock insuficiente: {item} tiene {available} allí, se necesitan {wanted}',
+    stock_opening_one_day: 'El stock inicial se lee día a día (la misma fecha de inicio y de fin)',
   },
   ja: {
     stock_ledger_write_refused: '入出庫履歴と在庫残高は在庫伝票の計上または取消によってのみ作成されます',
@@ -55,5 +58,6 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_move_needs_target: '振替には移動先の倉庫が必要です',
     stock_in_temp_card: '半製品入庫には工程カードが必要です',
     stock_negative: '在庫不足：{item} のその場所の在庫は {available}、必要数は {wanted} です',
+    stock_opening_one_day: '期首在庫は 1 日ずつ取得します（開始日と終了日を同じにしてください）',
   },
 };
