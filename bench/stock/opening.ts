@@ -32,7 +32,7 @@ try {
     select 1 + (g * 7919) % 2000, 1 + (g * 31) % 5, 1 + (g * 17) % 20, case when g % 10 = 0 then 1 + g % 5000 end,
       case when g % 3 = 0 then -((g % 50) + 1) else (g % 70) + 1 end, case when g % 3 = 0 then -((g % 50) + 1) * 2.5 else ((g % 70) + 1) * 2.5 end,
       now() - interval '1095 days' + (g::float8 / $1) * interval '1095 days'
-    from generate_series(1, $1) g`, [MOVES]);
+    from generate_series(1::bigint, $1::bigint) g`, [MOVES]);
   await client.query('create index on itemlogs (at); analyze itemlogs');
   console.log(`ledger: ${MOVES} movements written in ${Math.round(performance.now() - t0)} ms`);
 
