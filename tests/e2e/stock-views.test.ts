@@ -1,20 +1,21 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dateRangeOf, dateRangeStrings } from '../../src/domain/rules/date-ranges';
 import { localDateString } from '../../src/domain/rules/date-single';
 import { formatForReading } from '../../src/domain/rules/numbers';
-import { logIn, pagePerTest, serverCall } from './helpers';
+import { logIn, pagePerTest, serverCall, waitForServiceWorkerControl } from './helpers';
 
 /**
  * The stock views (issue 31 item 5, docs/stock.md "Views") as the demo's storekeeper uses them: the stock report opens
  * on the last month with the opening of its first day and the closing of today, equal to the server's sums; drilled
  * from an item to its warehouses and days, the first day opening at the warehouse's opening and the last closing at its
- * closing; exported. An item's query shows its stock per warehouse and its last movements as the API lists them.
+ * closing; exported; and read again offline after a reload, from the device's copy. An item's query shows its stock per warehouse and its last movements as the API lists them.
  */
+let context: BrowserContext;
 let page: Page;
-pagePerTest(s => { ({ page } = s); });
+pagePerTest(s => { ({ context, page } = s); }, { serviceWorker: true });
 
 let session = '';
 beforeAll(async () => {
@@ -77,6 +78,22 @@ describe('stock views', () => {
     expect(sheet).toHaveLength(days + 2);
     expect(sheet[0]).toEqual(['日期', '期初数量', '入库数量', '出库数量', '期末数量', '期初金额', '入库金额', '出库金额', '期末金额']);
   });
+
+  it('the stock report reads offline after one visit: the same figures, the time of their data', async () => {
+    await page.goto('/login');
+    await page.getByTestId('login-form').waitFor();
+    await waitForServiceWorkerControl(page);
+    await logIn(page, 'store', 'store123');
+    await page.goto('/reports/warehouses');
+    await page.getByTestId('monitor-asof').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('monitor-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const online = await cells('monitor-total');
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('monitor-offline').waitFor({ timeout: 30_000 });
+    await expect.poll(() => cells('monitor-total'), { timeout: 30_000 }).toEqual(online);
+    await context.setOffline(false);
+  }, 120_000);
 
   it('an item\'s query: its stock per warehouse and its last movements as the API lists them', async () => {
     await logIn(page, 'store', 'store123');
