@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ReportFactsReply } from '../../../src/domain/contract/report-facts';
 import { dayOf, DaySplitter, joinDays } from '../../../src/domain/reports/fact-set';
@@ -6,7 +7,8 @@ import { withOpening } from '../../../src/domain/reports/stock-balance';
 import { aggregate, type FactSet } from '../../../src/domain/rules/aggregate';
 import { localDateString } from '../../../src/domain/rules/date-single';
 import { roundTo } from '../../../src/domain/rules/numbers';
-import { get, listEvery, sessionOf, type DemoRole } from '../client';
+import { get, listEvery, post, sessionOf, type DemoRole } from '../client';
+import { semiStockFilter } from '../../../src/features/stock-views/semi-stock';
 import { computer, deviceLogin, inspection, lineWithCards, person, pushOk } from '../shopfloor/fixtures';
 
 /**
@@ -132,5 +134,39 @@ describe('semi-finished inspections (prechecks)', () => {
       totals.forEach((t, r) => expect([all.keys[0]![r], all.values[0]![r], all.values[1]![r], all.values[2]![r]], key)
         .toEqual([t.id, t.facts, t.sums.passed, t.sums.defect]));
     }
+  });
+});
+
+describe('the semi-finished stock (/inventory/list_temp)', () => {
+  it('lists a card\'s lot put into a semi-finished store, not other lots, with the screen\'s filters; a bad filter is a 400', async () => {
+    const admin = await sessionOf('admin');
+    const stores = (await get('/warehouses/list/', { filter: JSON.stringify([{ field: 'kind', op: 'eq', value: 'semi' }]) }, { session: admin }))
+      .body.dt as { id: number }[];
+    expect(stores.length).toBeGreaterThan(0);
+    const line = await lineWithCards([{}], 1, 30);
+    const card = line.cards[0]!;
+    const doc = await post('/warehouses/stockdocs/save/', { item: { kind: 'in_temp', warehouse_id: stores[0]!.id, card_id: card.id } },
+      { session: admin, headers: { 'idempotency-key': randomUUID() } });
+    expect(doc.status, JSON.stringify(doc.body)).toBe(200);
+    const l = await post('/warehouses/stocklines/save/', { item: { doc_id: doc.body.id, item_id: line.item, card_id: card.id, quantity: 12 } },
+      { session: admin, headers: { 'idempotency-key': randomUUID() } });
+    expect(l.status, JSON.stringify(l.body)).toBe(200);
+    const version = ((await get('/warehouses/stockdocs/detail/', { id: doc.body.id as number }, { session: admin })).body.dt as { version: number }).version;
+    const posted = await post('/warehouses/stockdocs/post/', { id: doc.body.id as number, version }, { session: admin });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+
+    const store = await sessionOf('storekeeper');
+    const semi = await get('/warehouses/stocklots/list/', { filter: JSON.stringify(semiStockFilter(stores.map(w => w.id))), limit: -1 }, { session: store });
+    expect(semi.status).toBe(200);
+    const rows = semi.body.dt as { card_id: number | null; warehouse_id: number; quantity: number; lot: string }[];
+    expect(rows.filter(r => r.card_id === card.id).map(r => [r.quantity, r.lot])).toEqual([[12, card.show_id]]);
+    for (const r of rows) {
+      expect(stores.map(w => w.id)).toContain(r.warehouse_id);
+      expect(r.card_id).not.toBeNull();
+      expect(r.quantity).not.toBe(0);
+    }
+    const bad = await get('/warehouses/stocklots/list/', { filter: JSON.stringify([{ field: 'card_id', op: 'gte', value: 'x' }]) }, { session: store });
+    expect(bad.status).toBe(400);
+    expect(typeof bad.body.msg).toBe('string');
   });
 });
