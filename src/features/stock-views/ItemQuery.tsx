@@ -7,6 +7,7 @@ import { formulasClient } from '../../data/formulas-client';
 import { queryKeys } from '../../data/query-keys';
 import type { ResourceDef } from '../../domain/registry/resource';
 import { formulas } from '../../domain/resources/formulas/formulas';
+import { items } from '../../domain/resources/items/items';
 import { details } from '../../domain/resources/orders/details';
 import { orders } from '../../domain/resources/orders/orders';
 import { inventory } from '../../domain/resources/warehouse/inventory';
@@ -16,7 +17,7 @@ import { localDateTimeString } from '../../domain/rules/date-single';
 import { formatForReading } from '../../domain/rules/numbers';
 import { RefSelect } from '../../resources/form/controls/RefSelect';
 import { OfflineNotice } from '../../ui/data/OfflineNotice';
-import { offlineView, useReachable, useResourceList } from '../../ui/data/use-resource';
+import { offlineView, useReachable, useResourceDetail, useResourceList } from '../../ui/data/use-resource';
 import { useCan } from '../../ui/data/use-permissions';
 import { useReaderLang } from '../../ui/use-reader-lang';
 import {
@@ -34,12 +35,15 @@ export default function ItemQuery() {
   const [params, setParams] = useSearchParams();
   const raw = Number(params.get('item'));
   const item = Number.isInteger(raw) && raw > 0 ? raw : null;
-  const [label, setLabel] = useState<string | undefined>();
+  const [picked, setPicked] = useState<{ id: number; label: string } | null>(null);
+  // Opened by its address: the item's name from its row (items are kept offline), until one is picked here.
+  const detail = useResourceDetail(items, item ?? undefined);
+  const shown = picked?.id === item ? picked.label : (detail.data ? String(detail.data.row.name ?? '') || undefined : undefined);
   return (
     <Stack gap="sm" p="sm" data-testid="item-query">
       <div style={{ width: 320 }}>
         <RefSelect def={stocklots} name="item_id" field={stocklots.fields.item_id} label={t('stockviews.pick_item')} required={false}
-          disabled={false} value={item} valueLabel={label} onLabel={(_id, l) => setLabel(l)} testId="item-query-item"
+          disabled={false} value={item} valueLabel={shown} onLabel={(id, l) => setPicked({ id, label: l })} testId="item-query-item"
           onChange={id => setParams(id === null ? {} : { item: String(id) })} />
       </div>
       {item === null ? <Text c="dimmed" size="sm">{t('stockviews.pick_item_hint')}</Text> : <ItemViews key={item} item={item} />}
