@@ -177,7 +177,7 @@ export const ROLES: readonly RolePlan[] = [
       '/details/list', '/cards/list', '/cardnodes/list',
       '/formulas/list', '/formulamaterials/list', '/formulaoperations/list', '/formulas/items', '/reports/formulas',
       '/prearranges/list', '/dutylogs/list', '/workperiods/list', '/sync/deadletters', '/predetails/list', '/inventorydetails/list',
-      '/baddetails/list'],
+      '/baddetails/list', '/reports/predetails'],
     grants: {
       ...full(['orders', 'details', 'cards', 'cardnodes'], { orders: ['confirm', 'produce', 'finish', 'ship'] }),
       // Entering an order takes its salesperson from the customer: the customers themselves, not only their names.
@@ -210,7 +210,7 @@ export const ROLES: readonly RolePlan[] = [
   {
     code: 'inspector', name: '质检', remark: '成品检验、半成品检验',
     menus: [...COMMON, '/inventorydetails/create', '/inventorydetails/precheck', '/items/list', '/journals/list',
-      '/predetails/list', '/inventorydetails/list', '/baddetails/list', '/reports/products'],
+      '/predetails/list', '/inventorydetails/list', '/baddetails/list', '/reports/products', '/reports/predetails'],
     grants: {
       items: only(['view']), journals: only(['view', 'create']), persons: only(['view', 'badges']),
       // The inspector's tablet: logged in as its terminal, offline like a kiosk; inspections corrected in the office.
@@ -239,14 +239,18 @@ export const ROLES: readonly RolePlan[] = [
       '/warepositions/list', '/suppliers/list',
       // The document entry screens (docs/stock.md "Screens").
       '/warehouses/in', '/warehouses/out', '/warehouses/move', '/warehouses/in_temp', '/shifts/create', '/shifts/card', '/shifts/predetail',
-      '/shifts/detail', '/warehouses/count'],
+      '/shifts/detail', '/warehouses/count',
+      // The stock views (docs/stock.md "Views", decision 183).
+      '/items/query', '/reports/warehouses', '/query/inventories', '/inventory/list_temp'],
     grants: {
       stockdocs: only(['view', 'create', 'edit', 'delete', 'export', 'post']), stocklines: only(['view', 'create', 'edit', 'delete', 'export']),
       itemlogs: only(['view', 'export']), inventory: only(['view', 'export']), stocklots: only(['view', 'export']),
       items: only(['view']), warehouses: only(['view']), warerooms: only(['view']), warepositions: only(['view']),
       shelves: only(['view']), warestatus: only(['view']), suppliers: only(['view']), cards: only(['view']),
       // The stocktake handheld: logged in as its terminal, it counts offline and pushes the counted lines as facts.
-      computers: only(['view', 'kiosk']), facts: only(['view']), ...OWN_FAVOURITES,
+      computers: only(['view', 'kiosk']), facts: only(['view']),
+      // An item's open orders and formula uses (/items/query, decision 183): what materials are issued against.
+      orders: only(['view']), details: only(['view']), formulas: only(['view']), formulamaterials: only(['view']), ...OWN_FAVOURITES,
     },
   },
   {

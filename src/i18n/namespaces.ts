@@ -22,6 +22,7 @@ import { shell } from './shell';
 import { shopfloor } from './shopfloor';
 import { stockentry } from './stockentry';
 import { stocktake } from './stocktake';
+import { stockviews } from './stockviews';
 import { todos } from './todos';
 
 /**
@@ -29,5 +30,5 @@ import { todos } from './todos';
  * Add a namespace here when you add its file.
  */
 export const NAMESPACES: Record<string, Namespace> = {
-  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, piecework, prints, reports, scanner, scheduling, shell, shopfloor, stockentry, stocktake, todos,
+  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, piecework, prints, reports, scanner, scheduling, shell, shopfloor, stockentry, stocktake, stockviews, todos,
 };

@@ -9,6 +9,7 @@ import { orders } from '../../../src/domain/resources/orders/orders';
 import { works } from '../../../src/domain/resources/production/works';
 import { facts } from '../../../src/domain/resources/shopfloor/facts';
 import { inventorydetails } from '../../../src/domain/resources/shopfloor/inventorydetails';
+import { predetails } from '../../../src/domain/resources/shopfloor/predetails';
 import { itemlogs } from '../../../src/domain/resources/warehouse/itemlogs';
 import { dayNumber } from '../../../src/domain/rules/day-numbers';
 import { localDayStart } from '../../../src/domain/rules/date-single';
@@ -33,9 +34,10 @@ interface SourceQuery {
   alias: string;
   /**
    * The facts: `id`, `day` (a day number) or `at_ms` (epoch milliseconds), every key, every measure (exact numerics:
-   * the totals sum them in SQL, the page sends them as numbers).
+   * the totals sum them in SQL, the page sends them as numbers). A source that is not one row of a table (a
+   * snapshot, a union) selects from a subquery named by `alias`, built from the range `p` and the caller `auth`.
    */
-  select: (where: SQL) => SQL;
+  select: (where: SQL, p: ReportFactsParams, auth: Auth) => SQL;
   /** The date range and what the caller may see, on the source's alias. */
   where: (auth: Auth, p: ReportFactsParams) => SQL[];
   hidden: (auth: Auth) => string[];
@@ -100,6 +102,44 @@ const SOURCES: Record<ReportSource, SourceQuery> = {
     where: (auth, p) => [sql`l.at >= ${localDayStart(p.from)} and l.at < ${localDayStart(p.to, 1)}`, ownerConditionOn(auth, itemlogs, 'l')],
     hidden: () => [],
   },
+  // The stock at the start of `from` (decision 180): the ledger's movements before it, summed per item, warehouse,
+  // position and card; a key whose sums are both zero is left out. A fact's id is the first movement of its key (unique
+  // per key, so pages by id join up), its day `from`.
+  stockopening: {
+    alias: 'o',
+    select: (where, p, auth) => sql`
+      select o.* from (
+        select min(l.id) as id, ${dayNumberOf(p.from)}::int as day, l.item_id as item, l.warehouse_id as warehouse,
+          l.position_id as "position", l.card_id as card, sum(l.quantity) as quantity, sum(l.value) as value
+        from itemlogs l
+        where l.at < ${localDayStart(p.from)} and ${ownerConditionOn(auth, itemlogs, 'l')}
+        group by l.item_id, l.warehouse_id, l.position_id, l.card_id
+        having sum(l.quantity) <> 0 or sum(l.value) <> 0) o
+      where ${where}`,
+    where: () => [sql`true`],
+    hidden: () => [],
+  },
+  // Semi-finished inspections split by their defects (decision 182): an inspection's fact has an even id (2 × its
+  // id), a defect row's an odd one (2 × its id + 1), so one id order pages both. A reason's id is the first defect row
+  // written with its text; a defect of a cancelled inspection is not counted (cancelling cancels its rows too).
+  prechecks: {
+    alias: 'f',
+    select: where => sql`
+      select f.* from (
+        select p.id * 2 as id, extract(epoch from p.inspected_at) * 1000 as at_ms, p.inspected_at, p.person_id, p.worknode_id as worknode,
+          0 as reason, p.person_id as person, p.item_id as item, p.card_id as card, 1 as inspections, p.quantity as passed,
+          coalesce(p.bad_quantity, 0) as bad, 0 as defects, 0 as defect
+        from predetails p where not p.canceled
+        union all
+        select b.id * 2 + 1, extract(epoch from p.inspected_at) * 1000, p.inspected_at, p.person_id, p.worknode_id,
+          (select min(r.id) from baddetails r where r.reason = b.reason), p.person_id, p.item_id, p.card_id, 0, 0, 0, 1, b.quantity
+        from baddetails b join predetails p on p.id = b.predetail_id and not p.canceled
+        where not b.canceled) f
+      where ${where}`,
+    where: (auth, p) => [sql`f.inspected_at >= ${localDayStart(p.from)} and f.inspected_at < ${localDayStart(p.to, 1)}`,
+      ownerConditionOn(auth, predetails, 'f')],
+    hidden: () => [],
+  },
   inspections: {
     alias: 'i',
     select: where => sql`
@@ -112,6 +152,12 @@ const SOURCES: Record<ReportSource, SourceQuery> = {
     hidden: () => [],
   },
 };
+
+/** A `YYYY-MM-DD` as a day number. */
+function dayNumberOf(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return dayNumber(y, m, d);
+}
 
 /** The local calendar day of an instant, as a day number. */
 function localDay(ms: number): number {
@@ -145,7 +191,7 @@ export async function reportFacts(db: Db, auth: Auth, source: ReportSource, p: R
   const asOf = new Date().toISOString();
   const alias = sql.identifier(q.alias);
   const conds = [...q.where(auth, p), sql`${alias}.id > ${p.after ?? 0}`];
-  const found = await rows<Row>(db, sql`${q.select(sql.join(conds, sql` and `))} order by ${alias}.id limit ${limit + 1}`);
+  const found = await rows<Row>(db, sql`${q.select(sql.join(conds, sql` and `), p, auth)} order by ${alias}.id limit ${limit + 1}`);
   const page = found.slice(0, limit);
   const hidden = q.hidden(auth);
   const keys: Record<string, number[]> = {};
@@ -179,7 +225,7 @@ export async function reportTotals(db: Db, auth: Auth, source: ReportSource, p: 
   const hidden = q.hidden(auth);
   const measures = Object.keys(def.measures).filter(m => !hidden.includes(m));
   const sums = sql.join(measures.map(m => sql`round(sum(f.${sql.identifier(m)}), 2)::text as ${sql.identifier(m)}`), sql`, `);
-  const inner = q.select(sql.join(q.where(auth, p), sql` and `));
+  const inner = q.select(sql.join(q.where(auth, p), sql` and `), p, auth);
   const k = sql.identifier(key);
   const grouped = await rows<Row>(db, sql`
     select coalesce(f.${k}, 0) as id, count(*) as facts, ${sums} from (${inner}) f group by 1 order by 1`);

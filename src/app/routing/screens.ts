@@ -40,6 +40,13 @@ export const SCREENS: Record<string, Screen> = {
   '/items/stat': MONITOR,
   '/reports/products': MONITOR,
   '/reports/production': MONITOR,
+  // The stock views (docs/stock.md "Views"): the stock report and the semi-finished inspections on the monitoring
+  // screen, stock by place and lot as a query, an item's stock everywhere, the semi-finished stock by card.
+  '/reports/warehouses': MONITOR,
+  '/reports/predetails': MONITOR,
+  '/query/inventories': lazy(() => import('../../features/reports/QueryScreen')),
+  '/items/query': lazy(() => import('../../features/stock-views/ItemQuery')),
+  '/inventory/list_temp': lazy(() => import('../../features/stock-views/SemiStock')),
   '/query/orders': lazy(() => import('../../features/reports/QueryScreen')),
   '/query/cards': lazy(() => import('../../features/reports/QueryScreen')),
   '/query/inventorydetails': lazy(() => import('../../features/reports/QueryScreen')),

@@ -1,4 +1,4 @@
-import { MAX_FACT_DAYS } from '../../domain/contract/report-facts';
+import { maxFactDays } from '../../domain/contract/report-facts';
 import type { ReportSource } from '../../domain/reports/fact-sources';
 import { dayOf, DaySplitter, dayString, joinDays, type FactDay, type LoadedDays } from '../../domain/reports/fact-set';
 import { dateOfDay } from '../../domain/rules/day-numbers';
@@ -58,7 +58,7 @@ export function isSettled(r: Pick<ReportDayRecord, 'day' | 'asOf'>): boolean {
 }
 
 /**
- * The source's facts over [from, to] (at most MAX_FACT_DAYS), one record per day: every page fetched in turn and split
+ * The source's facts over [from, to] (at most the source's days a call), one record per day: every page fetched in turn and split
  * into its days as it arrives, so only one page's JSON is held at a time.
  */
 async function fetchSpan(source: ReportSource, from: number, to: number, signal?: AbortSignal): Promise<FactDay[]> {
@@ -81,12 +81,12 @@ function toFetch(from: number, to: number, held: Map<number, ReportDayRecord>, r
   return out;
 }
 
-/** Consecutive runs of days, each at most MAX_FACT_DAYS long. */
-function spans(days: readonly number[]): [number, number][] {
+/** Consecutive runs of days, each at most `max` long (the source's limit, MAX_FACT_DAYS for most). */
+function spans(days: readonly number[], max: number): [number, number][] {
   const out: [number, number][] = [];
   for (const d of days) {
     const last = out[out.length - 1];
-    if (last && d === last[1] + 1 && d - last[0] < MAX_FACT_DAYS) last[1] = d;
+    if (last && d === last[1] + 1 && d - last[0] < max) last[1] = d;
     else out.push([d, d]);
   }
   return out;
@@ -107,7 +107,7 @@ export async function loadReportFacts(source: ReportSource, from: string, to: st
   const wanted = toFetch(d0, d1, held, o.refresh === true);
   if (o.online && wanted.length > 0) {
     try {
-      for (const [a, b] of spans(wanted)) {
+      for (const [a, b] of spans(wanted, maxFactDays(source))) {
         const records = await fetchSpan(source, a, b, o.signal);
         for (const r of records) held.set(r.day, r);
         // A full storage keeps the report from the copy, not from being shown (storage.ts evicts the caches).

@@ -31,6 +31,19 @@ export const reportFactsParamsSchema = rangeChecks(z.looseObject({
 }));
 export type ReportFactsParams = { from: string; to: string; after?: number; limit?: number };
 
+/**
+ * The facts' parameters of one source: a source that is a snapshot per day (`maxDays: 1`, the opening stock) is asked
+ * for one day at a time, so the offline copy's record of a day is that day's and nothing else's.
+ */
+export function reportFactsParamsSchemaOf(source: ReportSource): typeof reportFactsParamsSchema {
+  const max = FACT_SOURCES[source].maxDays;
+  if (max === undefined) return reportFactsParamsSchema;
+  return reportFactsParamsSchema.refine(p => daysBetween(p.from, p.to) < max, { message: 'stock_opening_one_day' });
+}
+
+/** The most days one call for `source` covers. */
+export const maxFactDays = (source: ReportSource): number => FACT_SOURCES[source].maxDays ?? MAX_FACT_DAYS;
+
 export interface ReportFactsReply extends Envelope {
   source: ReportSource;
   from: string;

@@ -19,6 +19,7 @@ const zh = {
   stock_count_item_unknown: '物料不存在',
   stock_count_position_elsewhere: '库位不在盘点单的仓库中',
   stock_issue_card_or_line: '请选择一张流程卡或一条订单明细（只选一个）',
+  stock_opening_one_day: '期初结存一次只取一天（开始日期与结束日期相同）',
 } as const;
 
 type Keys = keyof typeof zh;
@@ -43,6 +44,7 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_count_item_unknown: 'The item does not exist',
     stock_count_position_elsewhere: 'The location is not in the stocktake\'s warehouse',
     stock_issue_card_or_line: 'Choose one process card or one order line (only one)',
+    stock_opening_one_day: 'The opening stock is read one day at a time (the same start and end date)',
   },
   es: {
     stock_ledger_write_refused: 'Los movimientos y saldos de stock solo los crean la contabilización o anulación de documentos de stock',
@@ -61,6 +63,7 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_count_item_unknown: 'El artículo no existe',
     stock_count_position_elsewhere: 'La ubicación no está en el almacén del inventario',
     stock_issue_card_or_line: 'Elija una tarjeta de proceso o una línea de pedido (solo una)',
+    stock_opening_one_day: 'El stock inicial se lee día a día (la misma fecha de inicio y de fin)',
   },
   ja: {
     stock_ledger_write_refused: '入出庫履歴と在庫残高は在庫伝票の計上または取消によってのみ作成されます',
@@ -79,5 +82,6 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_count_item_unknown: '品目が存在しません',
     stock_count_position_elsewhere: 'ロケーションが棚卸伝票の倉庫にありません',
     stock_issue_card_or_line: '工程カードまたは受注明細を一つだけ選んでください',
+    stock_opening_one_day: '期首在庫は 1 日ずつ取得します（開始日と終了日を同じにしてください）',
   },
 };

@@ -16,13 +16,22 @@ import type { MeasureKind } from '../rules/aggregate';
  * - `stockmoves`: a movement of the stock ledger (`itemlogs`, the local day it took effect) — by item, warehouse,
  *   position, card (the lot of semi-finished and finished goods) and document; `received` / `issued` are its quantity
  *   when it adds / takes (a reversal counts by its own sign), `value_received` / `value_issued` their value.
+ * - `stockopening`: the stock at the START of its day (decision 180): per item, warehouse, position and card, the sum of
+ *   the ledger's movements before that day (`quantity`, `value`), keys whose sums are both zero left out. Asked one day
+ *   at a time (`maxDays: 1`): a day's record is that day's opening, so the offline copy keeps it per day like any other
+ *   source; `/reports/warehouses` takes the opening of its first day and the movements of its range.
+ * - `prechecks`: the semi-finished inspections (`predetails`, the local day they were made), split by their defects
+ *   (decision 182): one fact per live inspection (`inspections` 1, `passed`, `bad`; reason 0) and one per defect row of
+ *   it (`baddetails`: `defects` 1, `defect` its quantity, its reason) — by work node, person (the inspector), item, card
+ *   and reason. A reason is free text: its id is the first defect row ever written with that text (stable: rows are
+ *   never deleted and new ones take higher ids), named by its text.
  *
  * Every key is an id (0 for none) except `day`, a day number (days since 1970-01-01 of the local calendar date,
  * src/domain/rules/aggregate.ts `dayNumber`). A key's `ref` names the resource whose display names the server sends
  * beside the ids, when the caller may read it.
  */
 
-export const REPORT_SOURCES = ['steps', 'works', 'inspections', 'taps', 'stockmoves'] as const;
+export const REPORT_SOURCES = ['steps', 'works', 'inspections', 'taps', 'stockmoves', 'stockopening', 'prechecks'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 export interface FactKeyDef {
@@ -36,6 +45,8 @@ export interface FactSourceDef {
   resource: string;
   keys: readonly FactKeyDef[];
   measures: Readonly<Record<string, MeasureKind>>;
+  /** The most days one call may ask for (default MAX_FACT_DAYS of the contract): 1 for a snapshot per day. */
+  maxDays?: number;
 }
 
 const day: FactKeyDef = { name: 'day' };
@@ -64,6 +75,18 @@ export const FACT_SOURCES: Readonly<Record<ReportSource, FactSourceDef>> = {
     keys: [day, ref('item', 'items'), ref('warehouse', 'warehouses'), ref('position', 'warepositions'), ref('card', 'cards'),
       ref('doc', 'stockdocs')],
     measures: { received: 'quantity', issued: 'quantity', value_received: 'money', value_issued: 'money' },
+  },
+  stockopening: {
+    resource: 'itemlogs',
+    keys: [day, ref('item', 'items'), ref('warehouse', 'warehouses'), ref('position', 'warepositions'), ref('card', 'cards')],
+    measures: { quantity: 'quantity', value: 'money' },
+    maxDays: 1,
+  },
+  prechecks: {
+    resource: 'predetails',
+    keys: [day, ref('worknode', 'worknodes'), ref('reason', 'baddetails'), ref('person', 'persons'), ref('item', 'items'),
+      ref('card', 'cards')],
+    measures: { inspections: 'count', passed: 'quantity', bad: 'quantity', defects: 'count', defect: 'quantity' },
   },
   inspections: {
     resource: 'inventorydetails',

@@ -24,6 +24,7 @@ import {
 import { FACT_SOURCES } from '../../domain/reports/fact-sources';
 import { useReaderLang } from '../../ui/use-reader-lang';
 import type { Grouping, MonitorDef } from './monitors';
+import { loadWithOpening, stockLevel } from './stock-report';
 
 /** Bars the chart shows at most (the table has every row). */
 const CHART_ROWS = 30;
@@ -63,7 +64,8 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
   const factsKey = ['report-facts', def.source, from, to, reachable];
   const facts = useQuery({
     queryKey: factsKey,
-    queryFn: ({ signal }) => loadReportFacts(def.source, from!, to!, { online: reachable, signal }),
+    queryFn: ({ signal }) => (def.stock ? loadWithOpening(def, from!, to!, { online: reachable, signal })
+      : loadReportFacts(def.source, from!, to!, { online: reachable, signal })),
     enabled: valid, staleTime: Infinity, gcTime: 60_000, meta: { persist: false }, placeholderData: keepPreviousData,
   });
   const loaded = facts.data ?? null;
@@ -84,22 +86,32 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
   const result = agg.data ?? null;
   const computing = agg.isFetching;
 
-  const keyLabel = (g: Grouping) => t(`reports.key_${g.bucket ?? g.key}`);
+  // Labels of keys and measures from the screen's namespace (monitors.ts `ns`).
+  const ns = def.ns ?? 'reports';
+  const keyLabel = (g: Grouping) => t(`${ns}.key_${g.bucket ?? g.key}`);
+  const measureLabel = (label: string) => t(`${ns}.${label}`);
   const label = useCallback((g: Grouping, id: number) => labelOf(g, id, loaded?.names[g.key], t('reports.none'),
     date => t('reports.week_of', { date })), [loaded, t]);
   // The chart's measure among those shown (a measure the user may not see is left out of the result).
   const chartIndex = Math.max(0, measures.indexOf(def.measures[def.chart]!));
-  const rows = useMemo(() => (result && grouping ? tableRows(result, grouping, chartIndex, id => label(grouping, id)) : []),
-    [result, grouping, chartIndex, label]);
+  // A stock report's level: balances carried by time, none for a document (stock-report.ts).
+  const level = useMemo(() => {
+    if (!result || !grouping) return { rows: [], total: [] };
+    const plain = tableRows(result, grouping, chartIndex, id => label(grouping, id));
+    return def.stock ? stockLevel(plain, result.total, grouping, measures.map(m => m.measure ?? '')) : { rows: plain, total: result.total };
+  }, [result, grouping, chartIndex, label, def.stock, measures]);
+  const rows = level.rows;
   const pivot = useMemo(() => (result && columns ? pivotTable(result, rows, chartIndex, id => label(columns, id)) : null),
     [result, columns, rows, chartIndex, label]);
-  const chartLabel = t(`reports.${measures[chartIndex]?.label ?? 'm_facts'}`);
+  const chartLabel = measures[chartIndex] ? measureLabel(measures[chartIndex].label) : t('reports.m_facts');
   const bars = chartData(rows, chartIndex, CHART_ROWS);
   const kinds = loaded?.set.kinds ?? {};
 
   const open = (id: number) => {
     if (!grouping) return;
     if (grouping.key === 'card') { if (id > 0) void navigate(`/cards/query/${id}`); return; }
+    const opens = def.opens?.[grouping.key];
+    if (opens) { if (id > 0) void navigate(opens(id)); return; }
     setPath(p => [...p, { grouping, id, label: label(grouping, id) }]);
     setChosen(null);
   };
@@ -111,7 +123,7 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
       const [titles, cells] = pivot
         ? [[keyLabel(grouping), ...pivot.columns.map(c => c.label), t('reports.total')],
           pivotSheetRows(rows, pivot, chartIndex, result.total[chartIndex]!, t('reports.total'))]
-        : [[keyLabel(grouping), ...measures.map(m => t(`reports.${m.label}`))], sheetRows(rows, result.total, t('reports.total'))];
+        : [[keyLabel(grouping), ...measures.map(m => measureLabel(m.label))], sheetRows(rows, level.total, t('reports.total'))];
       saveBytes(await buildSpreadsheet(titles, cells), exportFileName(t(`menu.${def.title}`)));
     } catch {
       setExportError(true);
@@ -126,7 +138,8 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
     if (!valid) return;
     setRefreshing(true);
     try {
-      await loadReportFacts(def.source, from, to, { online: true, refresh: true });
+      await (def.stock ? loadWithOpening(def, from, to, { online: true, refresh: true })
+        : loadReportFacts(def.source, from, to, { online: true, refresh: true }));
       await qc.refetchQueries({ queryKey: factsKey });
     } catch {
       // The data layer has shown why; the report keeps what it had.
@@ -142,7 +155,7 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
         totalLabel={t('reports.total')} format={v => formatValue(chart, kinds[chart.measure ?? ''], v, lang)} chartIndex={chartIndex}
         onOpen={print ? undefined : open} print={print} />
     ) : (
-      <MonitorTable grouping={g} keyLabel={keyLabel(g)} measures={measures.map(m => ({ m, label: t(`reports.${m.label}`) }))}
+      <MonitorTable grouping={g} keyLabel={keyLabel(g)} measures={measures.map(m => ({ m, label: measureLabel(m.label) }))}
         kinds={kinds} rows={rows} total={total} totalLabel={t('reports.total')} onOpen={print ? undefined : open}
         openTitle={!print && g.key === 'card' ? t('reports.open_card') : undefined} print={print} />
     );
@@ -161,7 +174,7 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
             data={groupingChoices(def, path).map(g => ({ value: groupingValue(g), label: keyLabel(g) }))}
             value={groupingValue(grouping)} onChange={v => { if (v) setChosen(groupingOfValue(v)); }} />
         )}
-        {grouping && (
+        {grouping && !def.stock && (
           <Select size="xs" w={130} label={t('reports.columns')} allowDeselect={false} data-testid="monitor-columns"
             data={[{ value: '', label: t('reports.no_columns') }, ...groupingChoices(def, path).filter(g => g.key !== grouping.key)
               .map(g => ({ value: groupingValue(g), label: keyLabel(g) }))]}
@@ -217,7 +230,7 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
           <Text size="sm">{t('reports.facts_count', { count: result.facts })}</Text>
           <Paper withBorder>
             <ScrollArea>
-              {tableOf(grouping, result.total, false)}
+              {tableOf(grouping, level.total, false)}
             </ScrollArea>
           </Paper>
         </>
@@ -229,7 +242,7 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
           <p style={{ margin: '0 0 8px', fontSize: 12 }}>
             {from} — {to}{path.map(s => ` · ${keyLabel(s.grouping)}: ${s.label}`).join('')} · {asOf ? t('reports.as_of', { time: asOf }) : ''}
           </p>
-          {tableOf(grouping, result.total, true)}
+          {tableOf(grouping, level.total, true)}
         </PrintView>
       )}
     </Stack>

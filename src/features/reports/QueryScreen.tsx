@@ -8,6 +8,7 @@ import type { ResourceDef } from '../../domain/registry/resource';
 import { cards } from '../../domain/resources/orders/cards';
 import { orders } from '../../domain/resources/orders/orders';
 import { inventorydetails } from '../../domain/resources/shopfloor/inventorydetails';
+import { stocklots } from '../../domain/resources/warehouse/stocklots';
 import ResourceList from '../../resources/list/ResourceList';
 
 /**
@@ -22,6 +23,9 @@ const QUERIES: Readonly<Record<string, { def: ResourceDef; anywhere: boolean }>>
   '/orders/cards_find': { def: cards, anywhere: true },
   // Finished-goods inspections: their own list's keyword and column filters.
   '/query/inventorydetails': { def: inventorydetails, anywhere: false },
+  // Stock by item, warehouse, position and lot (the stock at each exact place, issue 31 item 5): filtered by any
+  // column, exported with the same filters.
+  '/query/inventories': { def: stocklots, anywhere: false },
 };
 const DEBOUNCE_MS = 400;
 

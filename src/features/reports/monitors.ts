@@ -32,6 +32,15 @@ export interface MonitorDef {
   measures: readonly MonitorMeasure[];
   /** The measure (index into `measures`) the chart shows. */
   chart: number;
+  /** The namespace of its key and measure labels (`key_<key>`, the measures' `label`); `reports` unless said. */
+  ns?: string;
+  /**
+   * A stock report (decision 180): the movements joined with the opening stock of the range's first day from this
+   * snapshot source, balances carried across time rows and left blank for a document (stock-report.ts); no columns.
+   */
+  stock?: { opening: ReportSource };
+  /** Where a row of a key opens, instead of drilling further (a card opens the card). */
+  opens?: Readonly<Record<string, (id: number) => string>>;
 }
 
 const count: MonitorMeasure = { op: 'count', label: 'm_facts' };
@@ -86,6 +95,22 @@ export const MONITORS: readonly MonitorDef[] = [
       { op: 'sum', measure: 'weight', label: 'm_weight' }, { op: 'sum', measure: 'metres', label: 'm_metres' },
       { op: 'sum', measure: 'amount', label: 'm_amount' }],
     chart: 1,
+  },
+  {
+    // Stock by item, warehouse and period (issue 31 item 5): opening, in, out and closing, quantity and value; a
+    // document opens its page.
+    path: '/reports/warehouses', title: 'warehouse_reports', source: 'stockmoves', ns: 'stockviews', stock: { opening: 'stockopening' },
+    groupBy: { key: 'item' }, drill: [{ key: 'warehouse' }, { key: 'day' }, { key: 'doc' }],
+    measures: ['opening', 'received', 'issued', 'closing', 'opening_value', 'value_received', 'value_issued', 'closing_value']
+      .map(m => ({ op: 'sum' as const, measure: m, label: `m_${m}` })),
+    chart: 3, opens: { doc: id => `/stockdocs/edit/${id}` },
+  },
+  {
+    // Semi-finished inspections by work node, defect reason and inspector (issue 31 item 5; source: decision 182).
+    path: '/reports/predetails', title: 'semi_reports', source: 'prechecks', ns: 'stockviews', groupBy: { key: 'worknode' },
+    drill: [{ key: 'reason' }, { key: 'person' }, { key: 'day' }, { key: 'card' }],
+    measures: ['inspections', 'passed', 'bad', 'defects', 'defect'].map(m => ({ op: 'sum' as const, measure: m, label: `m_${m}` })),
+    chart: 2,
   },
 ];
 

@@ -39,6 +39,11 @@ export interface ResourceListProps {
    * paged by the server, which is asked (and exports) with them.
    */
   extra?: Readonly<Record<string, string | number>>;
+  /**
+   * Filters a hand-written screen always applies (the semi-finished stock: lots of cards in semi-finished stores),
+   * beside the grid's own; only for a list paged by the server, which is asked (and exports) with them.
+   */
+  filter?: ListQuery['filter'];
 }
 
 /** The app header the spec's grid height leaves out (page height − 42 px − toolbar, spec §9). */
@@ -77,7 +82,7 @@ function Writable({ offline, children }: { offline: boolean; children: ReactNode
  * - A button the role's grants do not allow is not shown (new: create, delete or void: delete, import, export); a
  *   sensitive field it may not see has no column.
  */
-export default function ResourceList({ def, toolbar, extra }: ResourceListProps) {
+export default function ResourceList({ def, toolbar, extra, filter }: ResourceListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -91,8 +96,10 @@ export default function ResourceList({ def, toolbar, extra }: ResourceListProps)
   const [pageSize, setPageSize] = useState(def.pageSize ?? 50);
   // New parameters of the screen's own start again at page 1 (state adjusted while rendering, as React advises).
   const [extraSeen, setExtraSeen] = useState(extra);
-  if (extraSeen !== extra) {
+  const [filterSeen, setFilterSeen] = useState(filter);
+  if (extraSeen !== extra || filterSeen !== filter) {
     setExtraSeen(extra);
+    setFilterSeen(filter);
     setPage(1);
   }
   const [picked, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
@@ -112,12 +119,12 @@ export default function ResourceList({ def, toolbar, extra }: ResourceListProps)
   const exportColumns = useMemo(() => exportColumnsOf(def, columns), [def, columns]);
 
   // What the server is asked for: everything once, or one page of the grid's query.
-  const serverQuery = useMemo<ListQuery>(
-    () => (paged
-      ? { ...listQueryOf(def, { ...gridQuery, keyword: serverKeyword }), ...(extra ? { extra } : {}), page, limit: pageSize, totals: true }
-      : { limit: ALL }),
-    [paged, def, gridQuery, serverKeyword, page, pageSize, extra],
-  );
+  const serverQuery = useMemo<ListQuery>(() => {
+    if (!paged) return { limit: ALL };
+    const q = listQueryOf(def, { ...gridQuery, keyword: serverKeyword });
+    const filters = [...(q.filter ?? []), ...(filter ?? [])];
+    return { ...q, ...(filters.length ? { filter: filters } : {}), ...(extra ? { extra } : {}), page, limit: pageSize, totals: true };
+  }, [paged, def, gridQuery, serverKeyword, page, pageSize, extra, filter]);
   const list = useResourceList(def, serverQuery, { keepPrevious: paged });
   const reachable = useReachable();
   const offline = offlineView(list, reachable);

@@ -6,7 +6,7 @@ import { messages } from '../../resources/system/messages';
 import { endpoint, hasArray, isRecord, type Endpoint } from '../endpoint';
 import type { Envelope } from '../replies';
 import {
-  reportFactsParamsSchema, reportTotalsParamsSchema, type ReportFactsReply, type ReportTotalsReply,
+  reportFactsParamsSchema, reportFactsParamsSchemaOf, reportTotalsParamsSchema, type ReportFactsReply, type ReportTotalsReply,
 } from '../report-facts';
 import type { TodosReply } from '../todos';
 
@@ -28,7 +28,7 @@ type TotalsEndpoint = Endpoint<ReturnType<typeof reportTotalsParamsSchema>, Repo
 /** `GET /reports/facts/<source>/`: the source's facts over a range as compact columns, paged. */
 export const reportFacts: Readonly<Record<ReportSource, FactsEndpoint>> = Object.fromEntries(REPORT_SOURCES.map(source => [
   source, endpoint<ReportFactsReply>()({
-    method: 'GET', path: `/reports/facts/${source}/`, params: reportFactsParamsSchema,
+    method: 'GET', path: `/reports/facts/${source}/`, params: reportFactsParamsSchemaOf(source),
     access: { resource: sourceResource(source), op: 'view' }, offline: 'read',
     looksRight: r => isRecord(r) && Array.isArray(r.ids) && typeof r.keys === 'object',
   }),
