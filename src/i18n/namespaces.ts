@@ -20,6 +20,7 @@ import { scanner } from './scanner';
 import { scheduling } from './scheduling';
 import { shell } from './shell';
 import { shopfloor } from './shopfloor';
+import { stockalerts } from './stockalerts';
 import { todos } from './todos';
 
 /**
@@ -27,5 +28,5 @@ import { todos } from './todos';
  * Add a namespace here when you add its file.
  */
 export const NAMESPACES: Record<string, Namespace> = {
-  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, piecework, prints, reports, scanner, scheduling, shell, shopfloor, todos,
+  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, piecework, prints, reports, scanner, scheduling, shell, shopfloor, stockalerts, todos,
 };

@@ -49,4 +49,9 @@ export const SCREENS: Record<string, Screen> = {
   '/persons/taplogs': lazy(() => import('./TapLogsPage')),
   '/inventorydetails/precheck': lazy(() => import('../../features/shopfloor/PrecheckScreen')),
   '/inventorydetails/create': lazy(() => import('../../features/shopfloor/InspectScreen')),
+  // Stock alerts and the limits of an item in a warehouse (docs/stock.md "Alerts", decision 188).
+  '/inventory/warn': lazy(() => import('../../features/stock-alerts/StockAlerts')),
+  '/inventory/warn1': lazy(() => import('../../features/stock-alerts/StockAlerts')),
+  '/inventory/edit/:id': lazy(() => import('../../features/stock-alerts/StockLimitEntry')),
+  '/inventory/create': lazy(() => import('../../features/stock-alerts/StockLimitEntry')),
 };

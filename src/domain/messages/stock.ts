@@ -13,6 +13,10 @@ const zh = {
   stock_move_needs_target: '调拨须填写目标仓库',
   stock_in_temp_card: '半成品入库须填写流程卡',
   stock_negative: '库存不足：{item} 在该处可用 {available}，需要 {wanted}',
+  stock_limit_range: '最高库存不能低于最低库存',
+  stock_limit_exists: '该物料在该仓库已有上下限',
+  message_stock_low_title: '{item} 低于最低库存（{warehouse}）',
+  message_stock_low_body: '现有 {quantity}，最低 {min}（单据 {doc}）',
 } as const;
 
 type Keys = keyof typeof zh;
@@ -31,6 +35,10 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_move_needs_target: 'A transfer needs the warehouse it goes to',
     stock_in_temp_card: 'Semi-finished goods in need their process card',
     stock_negative: 'Not enough stock: {item} has {available} there, {wanted} needed',
+    stock_limit_range: 'The maximum cannot be below the minimum',
+    stock_limit_exists: 'This item already has limits in this warehouse',
+    message_stock_low_title: '{item} below its minimum ({warehouse})',
+    message_stock_low_body: 'On hand {quantity}, minimum {min} (document {doc})',
   },
   es: {
     stock_ledger_write_refused: 'Los movimientos y saldos de stock solo los crean la contabilización o anulación de documentos de stock',
@@ -43,6 +51,10 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_move_needs_target: 'Un traspaso necesita el almacén de destino',
     stock_in_temp_card: 'La entrada de semielaborados necesita su tarjeta de proceso',
     stock_negative: 'Stock insuficiente: {item} tiene {available} allí, se necesitan {wanted}',
+    stock_limit_range: 'El máximo no puede ser menor que el mínimo',
+    stock_limit_exists: 'Este artículo ya tiene límites en este almacén',
+    message_stock_low_title: '{item} por debajo del mínimo ({warehouse})',
+    message_stock_low_body: 'Existencias {quantity}, mínimo {min} (documento {doc})',
   },
   ja: {
     stock_ledger_write_refused: '入出庫履歴と在庫残高は在庫伝票の計上または取消によってのみ作成されます',
@@ -55,5 +67,9 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_move_needs_target: '振替には移動先の倉庫が必要です',
     stock_in_temp_card: '半製品入庫には工程カードが必要です',
     stock_negative: '在庫不足：{item} のその場所の在庫は {available}、必要数は {wanted} です',
+    stock_limit_range: '最高在庫は最低在庫を下回れません',
+    stock_limit_exists: 'この品目はこの倉庫に上下限が既にあります',
+    message_stock_low_title: '{item} が最低在庫を下回りました（{warehouse}）',
+    message_stock_low_body: '在庫 {quantity}、最低 {min}（伝票 {doc}）',
   },
 };

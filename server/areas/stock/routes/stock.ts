@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { postStockDoc } from '../../../../src/domain/contract/endpoints/stock';
+import { postStockDoc, stockExcesses, stockShortages } from '../../../../src/domain/contract/endpoints/stock';
 import type { Db } from '../../../db/connection';
 import { route } from '../../../http/endpoint-route';
 import { authOf } from '../../../http/auth';
+import { stockExcesses as excesses, stockShortages as shortages } from '../alerts';
 import { postDoc } from '../post';
 
 /** The special calls of stock (docs/stock.md; contract src/domain/contract/endpoints/stock.ts). */
@@ -14,4 +15,8 @@ export default async function stockRoutes(app: FastifyInstance, opts: { db: Db }
     const { doc, movements } = await postDoc(tx, authOf(req), p.id, p.version);
     return { msg: 'OK', id: doc.id as number, version: doc.version as number, movements };
   }));
+
+  // The alert lists (docs/stock.md "Alerts"): `view` of inventory, checked by the declarations' access.
+  route(app, stockShortages, async p => ({ msg: 'OK', ...await shortages(db, p) }));
+  route(app, stockExcesses, async p => ({ msg: 'OK', ...await excesses(db, p) }));
 }
