@@ -26,7 +26,7 @@
  */
 import autocannon from 'autocannon';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '../../server/db/connection';
+import { rows } from '../../server/db/connection';
 import { column, replyRows, selectRows } from '../../server/db/columns';
 import { tableOf } from '../../server/db/tables';
 import type { ResourceDef } from '../../src/domain/registry/resource';

@@ -3,9 +3,10 @@ import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { queryKeys } from '../../data/query-keys';
 import { resourceClient } from '../../data/resource-client';
+import { idFromPath } from '../../domain/menu/resource-paths';
 import { inventory } from '../../domain/resources/warehouse/inventory';
 import { stocklimits } from '../../domain/resources/warehouse/stocklimits';
 import { localDateTimeString } from '../../domain/rules/date-single';
@@ -28,7 +29,8 @@ const limitsClient = resourceClient(stocklimits);
 export default function StockLimitEntry() {
   const { t } = useTranslation();
   const lang = useReaderLang();
-  const { id } = useParams();
+  // The route tree does not name the parameter: the id is read from the path (/inventory/edit/12).
+  const id = idFromPath(useLocation().pathname);
   const [search] = useSearchParams();
   const editing = id !== undefined;
   const bin = useQuery({
