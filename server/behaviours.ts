@@ -16,6 +16,7 @@ import { worksBehaviour } from './areas/piece-work/behaviours/works';
 import { workperiodsBehaviour } from './areas/piece-work/behaviours/workperiods';
 import { ledgerBehaviour } from './areas/stock/behaviours/ledger';
 import { stockdocsBehaviour } from './areas/stock/behaviours/stockdocs';
+import { stocklimitsBehaviour } from './areas/stock/behaviours/stocklimits';
 import { stocklinesBehaviour } from './areas/stock/behaviours/stocklines';
 import { installBehaviours } from './resources/behaviour-registry';
 import type { Behaviour } from './resources/behaviour-types';
@@ -47,6 +48,7 @@ export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   messages: messagesBehaviour,
   stockdocs: stockdocsBehaviour,
   stocklines: stocklinesBehaviour,
+  stocklimits: stocklimitsBehaviour,
   itemlogs: ledgerBehaviour,
   inventory: ledgerBehaviour,
   stocklots: ledgerBehaviour,

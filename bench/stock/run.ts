@@ -12,8 +12,7 @@
  *   npm run bench:stock                                 # embedded PGlite in a temp folder
  *   BENCH_DATABASE_URL=postgres://… npm run bench:stock # a fresh database beside the given one, dropped after
  *
- * Not yet measured: `/inventory/list` and an item's on-hand over 1,000,000 movements (issue 31), once the stock views
- * and the demo movements exist.
+ * The list half — `/inventory/list` and an item's on-hand over 1,000,000 movements — is bench/stock/list.ts.
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../server/db/connection';

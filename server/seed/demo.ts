@@ -70,6 +70,7 @@ export function configRows(): SeedRow[] {
     config('card_no_pattern', DEFAULT_PATTERNS.card_no_pattern, true, '流程卡编号规则（刷卡机据此区分流程卡与工牌）'),
     config('stock_no_pattern', DEFAULT_PATTERNS.stock_no_pattern, false, '库存单据编号规则'),
     config('allow_negative_stock', false, false, '允许负库存（出库可使库存低于零）'),
+    config('stock_idle_days', 90, false, '呆滞库存天数（超过该天数无出入库的库存列入积压预警）'),
     config('inspection_grades', ['A', 'B', 'C', '不合格'], true, '检验等级'),
     config('defect_reasons', ['色差', '脱胶', '压痕不良', '尺寸偏差', '破损', '污渍', '印刷模糊', '模切毛边', '开槽偏位', '钉箱不牢'], true, '不良原因'),
   ];

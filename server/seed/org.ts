@@ -232,11 +232,11 @@ export const ROLES: readonly RolePlan[] = [
     },
   },
   {
-    // Stock (docs/stock.md): documents written and posted, the ledger and balances read and exported; the warehouses'
-    // master data read (the supervisor keeps it). No warehouse scope yet: every storekeeper sees every warehouse.
+    // Stock (docs/stock.md): documents written and posted, the ledger and balances read and exported, the stock limits
+    // kept and the alerts read; the warehouses' master data read (the supervisor keeps it). No warehouse scope yet: every storekeeper sees every warehouse.
     code: 'storekeeper', name: '仓管', remark: '出入库单据、库存、出入库流水',
     menus: [...COMMON, '/inventory/list', '/inventory/real', '/itemlogs/list', '/items/list', '/warehouses/list',
-      '/warepositions/list', '/suppliers/list',
+      '/warepositions/list', '/suppliers/list', '/inventory/warn', '/inventory/warn1',
       // The document entry screens (docs/stock.md "Screens").
       '/warehouses/in', '/warehouses/out', '/warehouses/move', '/warehouses/in_temp', '/shifts/create', '/shifts/card', '/shifts/predetail',
       '/shifts/detail', '/warehouses/count',
@@ -245,6 +245,8 @@ export const ROLES: readonly RolePlan[] = [
     grants: {
       stockdocs: only(['view', 'create', 'edit', 'delete', 'export', 'post']), stocklines: only(['view', 'create', 'edit', 'delete', 'export']),
       itemlogs: only(['view', 'export']), inventory: only(['view', 'export']), stocklots: only(['view', 'export']),
+      // The alerts' minimum and maximum per item and warehouse are the storekeeper's to keep (decision 185).
+      stocklimits: only(['view', 'create', 'edit', 'delete', 'import', 'export']),
       items: only(['view']), warehouses: only(['view']), warerooms: only(['view']), warepositions: only(['view']),
       shelves: only(['view']), warestatus: only(['view']), suppliers: only(['view']), cards: only(['view']),
       // The stocktake handheld: logged in as its terminal, it counts offline and pushes the counted lines as facts.

@@ -15,7 +15,8 @@ import { Rng } from './random';
  *   reel at a time; inks now and then;
  * - finished cards of the quarter checked into the finished-goods warehouse as lots (lot = card number) at 70 % of their
  *   item's price, most of them shipped (goods out to the order's customer) a few days later;
- * - a move between positions every week, and a stocktake of the paper store at the end with differences.
+ * - a move between positions every week, and a stocktake of the paper store at the end with differences;
+ * - the stock limits of the paper and supplies stores, some items below their minimum, one over its maximum.
  * Seeded once, into an empty ledger; posted as the storekeeper.
  */
 export async function seedStock(tx: Db): Promise<number> {
@@ -143,5 +144,26 @@ export async function seedStock(tx: Db): Promise<number> {
   await post('count', localDateString(new Date(today.getTime() - 86_400_000)), { warehouse_id: wh.get('WH01'), remark: '季度盘点' },
     counted.map((r, i) => ({ item_id: r.item_id, position_id: r.position_id, lot: r.lot, book_quantity: r.q,
       quantity: i % 3 === 0 ? Math.max(0, r.q - rng.int(3, 25)) : r.q })));
+
+  // Stock limits (docs/stock.md "Alerts"), set after the quarter so its postings send no messages: the reels and
+  // supplies with a minimum around what is on hand (some end up below it) and a maximum above; a few reels the plant
+  // keeps a minimum of but has none of; one supply over its maximum.
+  const onHand = await rows<{ item_id: number; warehouse_id: number; q: number }>(tx, sql`
+    select item_id, warehouse_id, quantity::float8 as q from inventory
+    where warehouse_id = any(${sql.param([wh.get('WH01')!, wh.get('WH04') ?? wh.get('WH01')!])}::int[]) order by bin_key`);
+  const limits = onHand.map((b, i) => {
+    const min = i % 3 === 0 ? Math.ceil(b.q * 1.25 / 10) * 10 + 10 : Math.max(10, Math.floor(b.q * 0.4 / 10) * 10);
+    const max = i === 1 ? Math.max(0, Math.floor(b.q * 0.8)) : min * 4;
+    return { item_id: b.item_id, warehouse_id: b.warehouse_id, min: i === 1 ? Math.min(min, max) : min, max };
+  });
+  const never = (await itemsOf('原纸', 400)).filter(r => !onHand.some(b => b.item_id === r.id)).slice(0, 3);
+  for (const r of never) limits.push({ item_id: r.id, warehouse_id: wh.get('WH01')!, min: 2000, max: 12_000 });
+  if (limits.length) {
+    await tx.execute(sql`
+      insert into stocklimits (limit_key, item_id, warehouse_id, min_quantity, max_quantity, created_by, updated_by)
+      select x.item_id || ':' || x.warehouse_id, x.item_id, x.warehouse_id, x.min, x.max, ${auth.accountId}::int, ${auth.accountId}::int
+      from json_to_recordset(${JSON.stringify(limits)}::json) as x(item_id int, warehouse_id int, min numeric, max numeric)
+      on conflict (limit_key) do nothing`);
+  }
   return posted;
 }

@@ -20,6 +20,7 @@ import { scanner } from './scanner';
 import { scheduling } from './scheduling';
 import { shell } from './shell';
 import { shopfloor } from './shopfloor';
+import { stockalerts } from './stockalerts';
 import { stockentry } from './stockentry';
 import { stocktake } from './stocktake';
 import { stockviews } from './stockviews';
@@ -30,5 +31,5 @@ import { todos } from './todos';
  * Add a namespace here when you add its file.
  */
 export const NAMESPACES: Record<string, Namespace> = {
-  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, piecework, prints, reports, scanner, scheduling, shell, shopfloor, stockentry, stocktake, stockviews, todos,
+  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, piecework, prints, reports, scanner, scheduling, shell, shopfloor, stockalerts, stockentry, stocktake, stockviews, todos,
 };

@@ -13,6 +13,7 @@ export const todos = defineNamespace({
   kind_orders_to_confirm: '待确认的订单',
   kind_cards_queued: '各工序排队的流程卡',
   kind_maintenance_due: '到期的设备保养',
+  kind_stock_short: '低于最低库存的物料',
   read_all: '全部标为已读',
 }, {
   en: {
@@ -27,6 +28,7 @@ export const todos = defineNamespace({
     kind_orders_to_confirm: 'Orders to confirm',
     kind_cards_queued: 'Cards queued at the work steps',
     kind_maintenance_due: 'Maintenance due',
+    kind_stock_short: 'Items below minimum stock',
     read_all: 'Mark all read',
   },
   es: {
@@ -41,6 +43,7 @@ export const todos = defineNamespace({
     kind_orders_to_confirm: 'Pedidos por confirmar',
     kind_cards_queued: 'Tarjetas en cola por proceso',
     kind_maintenance_due: 'Mantenimiento pendiente',
+    kind_stock_short: 'Artículos bajo el stock mínimo',
     read_all: 'Marcar todo como leído',
   },
   ja: {
@@ -55,6 +58,7 @@ export const todos = defineNamespace({
     kind_orders_to_confirm: '確認待ちの受注',
     kind_cards_queued: '工程ごとの待ちカード',
     kind_maintenance_due: '期限の来た保全',
+    kind_stock_short: '最低在庫を下回る品目',
     read_all: 'すべて既読にする',
   },
 });

@@ -38,6 +38,12 @@ describe('to-do list', () => {
     expect(sales.groups.map(g => g.kind)).toEqual(['orders_to_confirm', 'cards_queued']);
     expect(sales.groups[0]!.count).toBe(await total('sales', '/orders/orders/list/', { status: 'draft' }));
     expect(sales.groups[0]!.count).toBeLessThanOrEqual((await todosOf('supervisor')).groups[1]!.count);
+    // The storekeeper: the demo's items below their minimum stock, as the shortage list counts them (docs/stock.md).
+    const store = await todosOf('storekeeper');
+    expect(store.groups.map(g => g.kind)).toEqual(['stock_short']);
+    const shortages = await get('/warehouses/inventory/warn/', {}, { session: await sessionOf('storekeeper') });
+    expect(store.groups[0]!.count).toBe(shortages.body.total);
+    expect(store.groups[0]!.count).toBeGreaterThan(0);
   });
 
   it('refuses a caller without a session', async () => {

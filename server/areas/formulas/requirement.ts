@@ -66,25 +66,7 @@ export async function computeRequirement(db: Db, auth: Auth, p: RequirementParam
  * (server/areas/stock/issue-proposal.ts).
  */
 export async function needOf(db: Db, demands: readonly RequirementDemand[]): Promise<Map<number, number>> {
-  const materials = new Map<number, RequirementMaterial[]>();
-  const roots = [...new Set(demands.map(d => d.formula_id))];
-  if (roots.length) {
-    const found = await rows<{ formula_id: number; item_id: number; quantity: number; loss_rate: number | null; sub_formula_id: number | null }>(db, sql`
-      with recursive reach(id) as (
-        select id from formulas where id in (${sql.join(roots.map(id => sql`${id}`), sql`, `)})
-        union
-        select m.sub_formula_id from formulamaterials m join reach on m.formula_id = reach.id where m.sub_formula_id is not null
-      )
-      select m.formula_id, m.item_id, m.quantity::float8 as quantity, m.loss_rate::float8 as loss_rate, m.sub_formula_id
-      from formulamaterials m join reach on m.formula_id = reach.id
-      order by m.formula_id, m.sort, m.id`);
-    for (const m of found) {
-      const list = materials.get(Number(m.formula_id)) ?? [];
-      list.push({ item_id: Number(m.item_id), quantity: Number(m.quantity), loss_rate: m.loss_rate == null ? null : Number(m.loss_rate),
-        sub_formula_id: m.sub_formula_id == null ? null : Number(m.sub_formula_id) });
-      materials.set(Number(m.formula_id), list);
-    }
-  }
+  const materials = await reachableMaterials(db, demands.map(d => d.formula_id));
 
   try {
     return materialRequirement(demands, id => materials.get(id));
@@ -93,4 +75,31 @@ export async function needOf(db: Db, demands: readonly RequirementDemand[]): Pro
     if (err instanceof RequirementCycleError) throw new ApiError(422, 'formula_cycle', { chain: err.formulaIds.join(' → ') });
     throw err;
   }
+}
+
+/**
+ * The materials of the formula versions `roots` and of every sub-formula reachable from them, by formula version, in
+ * their order: one recursive read, so the work does not grow with the depth of the recipes. Shared with the stock
+ * alerts' open demand (server/areas/stock/alerts.ts).
+ */
+export async function reachableMaterials(db: Db, rootIds: readonly number[]): Promise<Map<number, RequirementMaterial[]>> {
+  const materials = new Map<number, RequirementMaterial[]>();
+  const roots = [...new Set(rootIds)];
+  if (roots.length === 0) return materials;
+  const found = await rows<{ formula_id: number; item_id: number; quantity: number; loss_rate: number | null; sub_formula_id: number | null }>(db, sql`
+    with recursive reach(id) as (
+      select id from formulas where id = any(${sql.param(roots)}::int[])
+      union
+      select m.sub_formula_id from formulamaterials m join reach on m.formula_id = reach.id where m.sub_formula_id is not null
+    )
+    select m.formula_id, m.item_id, m.quantity::float8 as quantity, m.loss_rate::float8 as loss_rate, m.sub_formula_id
+    from formulamaterials m join reach on m.formula_id = reach.id
+    order by m.formula_id, m.sort, m.id`);
+  for (const m of found) {
+    const list = materials.get(Number(m.formula_id)) ?? [];
+    list.push({ item_id: Number(m.item_id), quantity: Number(m.quantity), loss_rate: m.loss_rate == null ? null : Number(m.loss_rate),
+      sub_formula_id: m.sub_formula_id == null ? null : Number(m.sub_formula_id) });
+    materials.set(Number(m.formula_id), list);
+  }
+  return materials;
 }

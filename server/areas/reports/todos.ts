@@ -6,10 +6,12 @@ import { cardnodes } from '../../../src/domain/resources/orders/cardnodes';
 import { orders } from '../../../src/domain/resources/orders/orders';
 import { customers } from '../../../src/domain/resources/sales/customers';
 import { facts } from '../../../src/domain/resources/shopfloor/facts';
+import { stockdocs } from '../../../src/domain/resources/warehouse/stockdocs';
 import { canAct, canRead } from '../../auth/permissions';
 import { ownerConditionOn } from '../../auth/row-scope';
 import type { Auth } from '../../auth/sessions';
 import { rows, type Db } from '../../db/connection';
+import { shortTodo } from '../stock/alerts';
 
 /**
  * The caller's to-do list (docs/reports.md "To-do list"): each kind only for a caller holding the action that
@@ -18,7 +20,8 @@ import { rows, type Db } from '../../db/connection';
  * - dead letters: facts the server rejected and nobody resolved (`resolve` on facts);
  * - orders to confirm: draft orders (`confirm` on orders; a salesperson's own);
  * - cards queued: card steps waiting or running at their card's current work node, per node (`view` on card steps);
- * - maintenance due: planned maintenance of machines due within MAINTENANCE_DUE_DAYS or overdue (`edit` on it).
+ * - maintenance due: planned maintenance of machines due within MAINTENANCE_DUE_DAYS or overdue (`edit` on it);
+ * - stock short: items in a warehouse below their minimum (`post` on stock documents: who posts the goods in).
  */
 
 type Row = { id: number; label: string | null; detail: string | null; total: number | string; params?: unknown };
@@ -81,6 +84,9 @@ export async function todosOf(db: Db, auth: Auth, lang: Lang): Promise<TodosRepl
         and m.planned_date <= current_date + ${MAINTENANCE_DUE_DAYS}::int and ${ownerConditionOn(auth, devicemaintenances, 'm')}
       order by m.planned_date, m.id limit ${TODO_SAMPLE}`);
     groups.push(group('maintenance_due', '/devicemaintenances/list', found, r => `/devicemaintenances/edit/${r.id}`));
+  }
+  if (canAct(auth, stockdocs, 'post')) {
+    groups.push(group('stock_short', '/inventory/warn', await shortTodo(db, TODO_SAMPLE), () => '/inventory/warn'));
   }
   return { msg: 'OK', groups, asOf: new Date().toISOString() };
 }

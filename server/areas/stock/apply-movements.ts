@@ -9,6 +9,7 @@ import { insertRows } from '../../db/bulk-write';
 import { rows, type Db } from '../../db/connection';
 import { ApiError } from '../../lib/api-error';
 import { configValues } from '../../resources/configs';
+import { tellLowStock } from './alerts';
 
 /** A movement as applied: a document's, or the reversal of a ledger row (its exact cost and value, negated). */
 export interface Applied extends Movement {
@@ -34,7 +35,8 @@ interface Bin { id: number; key: string; quantity: number; quantity2: number; qu
  * - value by moving average per item and warehouse: goods in at their cost (else the average), goods out and counts
  *   down at the average, a move's put at its take's cost, a reversal at exactly the value it reverses; a bin that
  *   empties takes its remaining value with the last movement, so no rounding dust stays;
- * - then one INSERT of the ledger rows (`itemlogs`, each with the place's balance after it).
+ * - then one INSERT of the ledger rows (`itemlogs`, each with the place's balance after it);
+ * - an item taken below its minimum in a warehouse tells the storekeepers (alerts.ts).
  * Returns the number of ledger rows written.
  */
 export async function applyMovements(tx: Db, auth: Auth, doc: { id: number; show_id: string | null }, moves: readonly Applied[],
@@ -43,6 +45,7 @@ export async function applyMovements(tx: Db, auth: Auth, doc: { id: number; show
   const allowNegative = (await configValues(tx, ['allow_negative_stock'])).get('allow_negative_stock') === 'true';
   const places = await movedPlaces(tx, auth, moves, at);
   const bins = await lockedBins(tx, auth, moves);
+  const binsBefore = new Map([...bins.values()].map(b => [b.key, b.quantity]));
   const ledger: Record<string, unknown>[] = [];
   let takeCost = 0;
   for (const m of moves) {
@@ -87,6 +90,8 @@ export async function applyMovements(tx: Db, auth: Auth, doc: { id: number; show
     })))}::json) as x(id int, quantity numeric, quantity2 numeric, quantity3 numeric, value numeric, unit_cost numeric)
     where i.id = x.id`);
   await insertRows(tx, itemlogs, ledger);
+  // An item taken below its minimum tells the storekeepers, in this transaction (alerts.ts, decision 187).
+  await tellLowStock(tx, auth, doc, [...bins.values()].map(b => ({ key: b.key, before: binsBefore.get(b.key)!, after: b.quantity })));
   return ledger.length;
 }
 

@@ -69,4 +69,9 @@ export const SCREENS: Record<string, Screen> = {
   '/shifts/predetail': STOCK_DOC,
   '/shifts/edit/:id': STOCK_DOC,
   '/shifts/detail': lazy(() => import('../../features/stock/ShiftsList')),
+  // Stock alerts and the limits of an item in a warehouse (docs/stock.md "Alerts", decision 188).
+  '/inventory/warn': lazy(() => import('../../features/stock-alerts/StockAlerts')),
+  '/inventory/warn1': lazy(() => import('../../features/stock-alerts/StockAlerts')),
+  '/inventory/edit/:id': lazy(() => import('../../features/stock-alerts/StockLimitEntry')),
+  '/inventory/create': lazy(() => import('../../features/stock-alerts/StockLimitEntry')),
 };

@@ -154,6 +154,10 @@ export const MENU_PAGES: readonly MenuPage[] = [
   { path: '/meters/create', group: 'energy', order: 40, hidden: true, title: 'create', activeMenu: '/meters/list' },
   { path: '/inventory/warn', group: 'alert', order: 10, title: 'inventory_warn', icon: 'IconAlertCircle' },
   { path: '/inventory/warn1', group: 'alert', order: 20, title: 'inventory_warn1', icon: 'IconAlertSquare' },
+  // The limits behind both alert lists (decision 185), on the generic screens: a list to import and export them.
+  { path: '/stocklimits/list', group: 'alert', order: 30, hidden: true, title: 'stocklimits', activeMenu: '/inventory/warn' },
+  { path: '/stocklimits/edit/:id', group: 'alert', order: 31, hidden: true, title: 'edit', activeMenu: '/inventory/warn' },
+  { path: '/stocklimits/create', group: 'alert', order: 32, hidden: true, title: 'create', activeMenu: '/inventory/warn' },
   { path: '/query/orders', group: 'query', order: 10, title: 'query_orders', icon: 'IconClipboardList' },
   { path: '/query/cards', group: 'query', order: 20, title: 'query_cards', icon: 'IconCards' },
   { path: '/query/inventories', group: 'query', order: 30, title: 'query_inventories', icon: 'IconPackages' },
@@ -189,6 +193,7 @@ export const PAGE_TITLES = {
   delivery_details: { zh: '送货明细', en: 'Delivery lines', es: 'Líneas de entrega', ja: '納品明細' },
   stockdocs: { zh: '库存单据', en: 'Stock documents', es: 'Documentos de stock', ja: '在庫伝票' },
   stocklines: { zh: '库存单据明细', en: 'Stock document lines', es: 'Líneas de documentos de stock', ja: '在庫伝票明細' },
+  stocklimits: { zh: '库存上下限', en: 'Stock limits', es: 'Límites de existencias', ja: '在庫上下限' },
   taplogs: { zh: '刷卡记录', en: 'Card-swipe logs', es: 'Registro de fichajes', ja: '打刻記録' },
   deadletters: { zh: '同步异常', en: 'Rejected records', es: 'Registros rechazados', ja: '同期エラー' },
   deliveryrequests: { zh: '发货申请', en: 'Delivery requests', es: 'Solicitudes de entrega', ja: '出荷依頼' },

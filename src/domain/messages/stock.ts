@@ -20,6 +20,10 @@ const zh = {
   stock_count_position_elsewhere: '库位不在盘点单的仓库中',
   stock_issue_card_or_line: '请选择一张流程卡或一条订单明细（只选一个）',
   stock_opening_one_day: '期初结存一次只取一天（开始日期与结束日期相同）',
+  stock_limit_range: '最高库存不能低于最低库存',
+  stock_limit_exists: '该物料在该仓库已有上下限',
+  message_stock_low_title: '{item} 低于最低库存（{warehouse}）',
+  message_stock_low_body: '现有 {quantity}，最低 {min}（单据 {doc}）',
 } as const;
 
 type Keys = keyof typeof zh;
@@ -45,6 +49,10 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_count_position_elsewhere: 'The location is not in the stocktake\'s warehouse',
     stock_issue_card_or_line: 'Choose one process card or one order line (only one)',
     stock_opening_one_day: 'The opening stock is read one day at a time (the same start and end date)',
+    stock_limit_range: 'The maximum cannot be below the minimum',
+    stock_limit_exists: 'This item already has limits in this warehouse',
+    message_stock_low_title: '{item} below its minimum ({warehouse})',
+    message_stock_low_body: 'On hand {quantity}, minimum {min} (document {doc})',
   },
   es: {
     stock_ledger_write_refused: 'Los movimientos y saldos de stock solo los crean la contabilización o anulación de documentos de stock',
@@ -64,6 +72,10 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_count_position_elsewhere: 'La ubicación no está en el almacén del inventario',
     stock_issue_card_or_line: 'Elija una tarjeta de proceso o una línea de pedido (solo una)',
     stock_opening_one_day: 'El stock inicial se lee día a día (la misma fecha de inicio y de fin)',
+    stock_limit_range: 'El máximo no puede ser menor que el mínimo',
+    stock_limit_exists: 'Este artículo ya tiene límites en este almacén',
+    message_stock_low_title: '{item} por debajo del mínimo ({warehouse})',
+    message_stock_low_body: 'Existencias {quantity}, mínimo {min} (documento {doc})',
   },
   ja: {
     stock_ledger_write_refused: '入出庫履歴と在庫残高は在庫伝票の計上または取消によってのみ作成されます',
@@ -83,5 +95,9 @@ export const STOCK_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
     stock_count_position_elsewhere: 'ロケーションが棚卸伝票の倉庫にありません',
     stock_issue_card_or_line: '工程カードまたは受注明細を一つだけ選んでください',
     stock_opening_one_day: '期首在庫は 1 日ずつ取得します（開始日と終了日を同じにしてください）',
+    stock_limit_range: '最高在庫は最低在庫を下回れません',
+    stock_limit_exists: 'この品目はこの倉庫に上下限が既にあります',
+    message_stock_low_title: '{item} が最低在庫を下回りました（{warehouse}）',
+    message_stock_low_body: '在庫 {quantity}、最低 {min}（伝票 {doc}）',
   },
 };

@@ -54,6 +54,7 @@ import { inventory } from './warehouse/inventory';
 import { itemlogs } from './warehouse/itemlogs';
 import { shelves } from './warehouse/shelves';
 import { stockdocs } from './warehouse/stockdocs';
+import { stocklimits } from './warehouse/stocklimits';
 import { stocklines } from './warehouse/stocklines';
 import { stocklots } from './warehouse/stocklots';
 import { warehouses } from './warehouse/warehouses';
@@ -111,6 +112,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   itemlogs,
   shelves,
   stockdocs,
+  stocklimits,
   stocklines,
   stocklots,
   warehouses,

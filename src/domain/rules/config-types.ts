@@ -49,6 +49,8 @@ export const CONFIG_TYPES: Readonly<Record<string, ConfigType>> = {
   stock_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
   // Stock (docs/stock.md): whether goods out may take a place below zero (the plant books its goods in later).
   allow_negative_stock: { kind: 'boolean' },
+  // Stock alerts (docs/stock.md "Alerts"): stock not moved for this many days is on the excess list (/inventory/warn1).
+  stock_idle_days: { kind: 'number', min: 1, max: 3650, integer: true },
   // Size of a card label in millimetres, "width x height" (`60x40`; x, X, × or *; up to one decimal): the label
   // sheet's page size (server/lib/label-sheet.ts, which reads 10–1000 mm and falls back to 60x40 otherwise).
   label_size: { kind: 'text', max: 20, pattern: /^\s*\d{2,4}(\.\d)?\s*[xX×*]\s*\d{2,4}(\.\d)?\s*$/ },

@@ -15,8 +15,9 @@ export type Row = Record<string, unknown>;
  */
 export interface StockServer {
   db: Db;
-  /** The server's address (for calls as another account: `postTo(url, …)`). */
+  /** `http://127.0.0.1:<port>` and the admin's session, for calls as another login or by GET. */
   url: string;
+  session: string;
   call(path: string, values: Row, headers?: Record<string, string>): Promise<{ status: number; body: Row }>;
   /** A saved draft document of `kind` with these lines; its id and version. */
   draft(kind: string, head: Row, lines: Row[]): Promise<{ id: number; version: number }>;
@@ -43,13 +44,14 @@ export async function stockServer(label: string): Promise<StockServer> {
     warehouses,
     positions: await ids(sql`select id from warepositions where warehouse_id = ${warehouses[0]!} order by id limit 4`),
     statuses: await ids(sql`select id from warestatus order by id limit 2`),
-    // Items the demo's stock never touched, so a test's balances start at zero.
+    // Items the demo's stock never touched, so a test's balances start at zero and no limit of theirs alerts.
     items: await ids(sql`select id from items where unit is not null and active
-      and not exists (select 1 from itemlogs l where l.item_id = items.id) order by id limit 4`),
+      and not exists (select 1 from itemlogs l where l.item_id = items.id)
+      and not exists (select 1 from stocklimits s where s.item_id = items.id) order by id limit 4`),
   };
   const versionOf = async (id: number) => Number((await rows<{ v: number }>(db, sql`select version as v from stockdocs where id = ${id}`))[0]!.v);
   return {
-    db, url, call, plant,
+    db, url, session, call, plant,
     async draft(kind, head, lines) {
       const doc = await call('/warehouses/stockdocs/save/', { item: { kind, warehouse_id: warehouses[0], ...head } },
         { 'idempotency-key': randomUUID() });

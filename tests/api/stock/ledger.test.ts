@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stocklinesBehaviour } from '../../../server/areas/stock/behaviours/stocklines';
+import type { Auth } from '../../../server/auth/sessions';
 import { rows } from '../../../server/db/connection';
+import { stocklines } from '../../../src/domain/resources/warehouse/stocklines';
 import { expectLedgerHolds, onHand, stockServer, type Row, type StockServer } from './fixtures';
 
 /**
@@ -163,6 +166,26 @@ describe('stocktake', () => {
     const [adj] = await rows<Row>(s.db, sql`select quantity::float8 as q, kind from itemlogs where doc_id = ${count.id}`);
     expect(adj).toMatchObject({ q: -2, kind: 'count' });
     await expectLedgerHolds(s.db);
+  });
+
+  it('notes each line\'s book when one write prepares many count lines at once (read in one query)', async () => {
+    const lot = `CNTB-${Date.now()}`;
+    const a = await s.draft('in', {}, [
+      { item_id: I[2], position_id: P[0], lot, quantity: 7, unit_cost: 1 },
+      { item_id: I[2], position_id: P[1], lot, quantity: 11, unit_cost: 1 },
+    ]);
+    ok(await s.post(a.id));
+    const count = await s.draft('count', {}, []);
+    // The rules of a batch as an import or a multi-line save runs them (stocklines has no natural key, so no import
+    // reaches it over HTTP yet; the stocktake's pushed lines will).
+    const line = (position: number) => ({ before: null, values: { doc_id: count.id, item_id: I[2], position_id: position, lot, quantity: 6 } });
+    const prepared = await s.db.transaction(tx => stocklinesBehaviour.prepareMany!(tx, {
+      res: stocklines, auth: { accountId: 1, computerId: null } as unknown as Auth, mode: 'create',
+      rows: [line(P[0]!), line(P[1]!), line(P[2]!), line(P[0]!)], rowError: (_i, e) => e,
+    }));
+    // Two lines of one place both note its book; a place never stocked notes 0.
+    expect(prepared.map(r => r.book_quantity)).toEqual([7, 11, 0, 7]);
+    expect(prepared.map(r => r.line_no)).toEqual([1, 2, 3, 4]);
   });
 });
 

@@ -30,6 +30,8 @@ export const stocklinesBehaviour: Behaviour = {
       last.set(Number(row.doc_id), Number(row.n ?? 0));
     }
     const out: RowData[] = [];
+    /** The count lines of the batch: where in `out`, and their place's key. */
+    const counted: { at: number; key: string }[] = [];
     for (const [i, r] of written.entries()) {
       const v = { ...r.values };
       const merged = { ...r.before, ...v };
@@ -53,15 +55,22 @@ export const stocklinesBehaviour: Behaviour = {
       if (card && !merged.lot) v.lot = card.show_id;
       if (kind === 'in_temp' && !card) throw rowError(i, new ApiError(422, 'stock_in_temp_card'));
       if (kind === 'count') {
-        const key = placeKey({
+        counted.push({ at: out.length, key: placeKey({
           item_id: merged.item_id as number, warehouse_id: doc.warehouse_id as number, position_id: (merged.position_id ?? null) as number | null,
           status_id: (merged.status_id ?? null) as number | null, lot: String(v.lot ?? merged.lot ?? ''),
-        });
-        const [book] = await rows<{ q: string }>(tx, sql`select quantity::text as q from stocklots where place_key = ${key}`);
-        v.book_quantity = Number(book?.q ?? 0);
+        }) });
       }
       if (v.lot === undefined && !r.before) v.lot = '';
       out.push(v);
+    }
+    // The count lines' books, read in one query for the whole save or import batch (a place never moved: 0).
+    if (counted.length) {
+      const books = new Map<string, number>();
+      for (const b of await rows<{ place_key: string; q: string }>(tx, sql`
+        select place_key, quantity::text as q from stocklots where place_key = any(${sql.param([...new Set(counted.map(c => c.key))])}::text[])`)) {
+        books.set(b.place_key, Number(b.q));
+      }
+      for (const c of counted) out[c.at]!.book_quantity = books.get(c.key) ?? 0;
     }
     return out;
   },

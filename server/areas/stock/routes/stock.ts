@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { postStockDoc, stockIssueProposal } from '../../../../src/domain/contract/endpoints/stock';
+import { postStockDoc, stockExcesses, stockIssueProposal, stockShortages } from '../../../../src/domain/contract/endpoints/stock';
 import type { Db } from '../../../db/connection';
 import { route } from '../../../http/endpoint-route';
 import { authOf } from '../../../http/auth';
+import { stockExcesses as excesses, stockShortages as shortages } from '../alerts';
 import { issueProposal } from '../issue-proposal';
 import { postDoc } from '../post';
 
@@ -18,4 +19,7 @@ export default async function stockRoutes(app: FastifyInstance, opts: { db: Db }
 
   // Issue to production: the formula's requirement of a card or an order line, less what was issued against it.
   route(app, stockIssueProposal, async (p, req) => ({ msg: 'OK', ...await issueProposal(db, authOf(req), p) }));
+  // The alert lists (docs/stock.md "Alerts"): `view` of inventory, checked by the declarations' access.
+  route(app, stockShortages, async p => ({ msg: 'OK', ...await shortages(db, p) }));
+  route(app, stockExcesses, async p => ({ msg: 'OK', ...await excesses(db, p) }));
 }
