@@ -69,7 +69,7 @@ async function typeLine(row: number, values: readonly string[]): Promise<void> {
 }
 
 describe('stock documents', () => {
-  it('takes goods in, issues to a card, moves, transfers, and shows each movement in the ledger', async () => {
+  it('takes goods in, issues to a card, moves, transfers, and shows each movement in the ledger and the stock report', async () => {
     // An item the demo's stock never touched, two warehouses with two locations each, a live card.
     const items = (await call('/items/list/?limit=60&sort=id')).dt as Row[];
     let item: Row | undefined;
@@ -156,6 +156,17 @@ describe('stock documents', () => {
     ]);
     const out = (await call(`/warehouses/stockdocs/list/?limit=5&sort=-id&filter=${filter([{ field: 'kind', op: 'eq', value: 'out' }])}`)).dt as Row[];
     expect(out.find(d => d.card_id === card.id && d.status === 'posted')).toBeDefined();
+
+    // The stock report of this month: the item opened at nothing and closes at what is left of it, 10 − 3 = 7, and
+    // what came in less what went out is the same (moves and transfers come in where they go out).
+    await page.goto('/reports/warehouses');
+    await page.getByTestId('monitor').waitFor();
+    // Rows are labelled by the item's name, which another item may share: the one that moved today is the one.
+    const rows = page.getByTestId('monitor-row').filter({ hasText: String(item!.name) });
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const figures = await Promise.all((await rows.all()).map(async r =>
+      (await r.locator('td').allTextContents()).slice(1, 5).map(t => Number(t.replace(/,/g, '')))));
+    expect(figures.filter(([opening, received, issued, closing]) => opening === 0 && closing === 7 && received! - issued! === 7)).toHaveLength(1);
   }, 180_000);
 
   it('proposes an issue to a card by its formula, and a transfer of a card\'s lots', async () => {
