@@ -15,6 +15,8 @@ import { Rng } from './random';
  *   reel at a time; inks now and then;
  * - finished cards of the quarter checked into the finished-goods warehouse as lots (lot = card number) at 70 % of their
  *   item's price, most of them shipped (goods out to the order's customer) a few days later;
+ * - cards whose printing finished put into the semi-finished store as lots of their card, most issued to the
+ *   die-cutting shop a day or two later;
  * - a move between positions every week, and a stocktake of the paper store at the end with differences;
  * - the stock limits of the paper and supplies stores, some items below their minimum, one over its maximum.
  * Seeded once, into an empty ledger; posted as the storekeeper.
@@ -137,6 +139,42 @@ export async function seedStock(tx: Db): Promise<number> {
   for (let i = 0; i < shipped.length; i += 8) {
     await post('out', shipDay, { warehouse_id: wh.get('WH03'), remark: '成品发货' },
       shipped.slice(i, i + 8).map(f => ({ item_id: f.item_id, position_id: f.position_id, lot: f.lot, card_id: f.card_id, quantity: f.q })));
+  }
+
+  // Semi-finished lots (半成品): cards whose printing finished in the quarter put into the semi-finished store as lots
+  // of their card (semi-finished in) that day, at 40 % of their item's price; most issued to the die-cutting shop a
+  // day or two later, the rest still waiting there (`/inventory/list_temp`).
+  const semiAt = await positions('WH02');
+  const [dieCut] = await rows<{ id: number }>(tx, sql`select id from departments where name = '模切车间'`);
+  const printed = semiAt.length ? await rows<{ id: number; show_id: string; item_id: number; q: number; price: number; day: string }>(tx, sql`
+    select c.id, c.show_id, c.item_id, n.good_quantity::float8 as q, coalesce(i.price, 1)::float8 as price,
+      to_char(n.finished_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day
+    from cardnodes n join worknodes w on w.id = n.worknode_id join cards c on c.id = n.card_id join items i on i.id = c.item_id
+    where w.name = '印刷' and n.status = 'done' and not n.canceled and not c.canceled and n.good_quantity > 0
+      and n.finished_at >= ${start.toISOString()}::timestamptz and n.finished_at < now() - interval '1 day'
+    order by n.finished_at, c.id limit 60`) : [];
+  const printedByDay = new Map<string, typeof printed>();
+  for (const c of printed) printedByDay.set(c.day, [...(printedByDay.get(c.day) ?? []), c]);
+  for (const [day, cards] of [...printedByDay].sort(([a], [b]) => a.localeCompare(b))) {
+    await post('in_temp', day, { warehouse_id: wh.get('WH02'), department_id: dieCut?.id ?? null, remark: '印刷半成品入库' }, cards.map(c => ({
+      item_id: c.item_id, position_id: rng.pick(semiAt), card_id: c.id, lot: c.show_id, quantity: c.q,
+      unit_cost: Math.round(c.price * 0.4 * 10_000) / 10_000,
+    })));
+  }
+  const waiting = await rows<{ item_id: number; position_id: number; lot: string; card_id: number; q: number }>(tx, sql`
+    select item_id, position_id, lot, card_id, quantity::float8 as q from stocklots
+    where warehouse_id = ${wh.get('WH02') ?? 0} and quantity > 0 order by place_key`);
+  const dayOf = new Map(printed.map(c => [c.id, c.day]));
+  const issued = waiting.filter(() => rng.chance(0.8)).map(w => {
+    const put = new Date(`${dayOf.get(w.card_id) ?? localDateString(today)}T12:00:00+08:00`);
+    const day = localDateString(new Date(Math.min(put.getTime() + rng.int(1, 2) * 86_400_000, today.getTime() - 86_400_000)));
+    return { ...w, day };
+  });
+  const issuedByDay = new Map<string, typeof issued>();
+  for (const w of issued) issuedByDay.set(w.day, [...(issuedByDay.get(w.day) ?? []), w]);
+  for (const [day, lots] of [...issuedByDay].sort(([a], [b]) => a.localeCompare(b))) {
+    await post('out', day, { warehouse_id: wh.get('WH02'), department_id: dieCut?.id ?? null, remark: '半成品领用' },
+      lots.map(w => ({ item_id: w.item_id, position_id: w.position_id, lot: w.lot, card_id: w.card_id, quantity: w.q })));
   }
 
   // The quarter's stocktake of the paper store: most reels as booked, a few kilograms off on some.
