@@ -179,3 +179,14 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
+
+/**
+ * A call to the server as a session (a form of JSON-encoded values where they are not text), answering the reply's
+ * body; anything but 200 throws with the path, the status and the start of the reply.
+ */
+export async function callAs(sessionid: string, path: string, form?: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const f = form && Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  const r = await serverCall(path, { sessionid, form: f });
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+  return r.body;
+}

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import jsQR from 'jsqr';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from './browser';
-import { pagePerTest, serverCall, tabPaths } from './helpers';
+import { callAs, pagePerTest, serverCall, tabPaths } from './helpers';
 
 /**
  * The production screens of issue 11 in a real browser, on orders made through the API as the order screen makes
@@ -19,12 +19,7 @@ interface Made { id: number; show_id: string; check_code: string; detail_id: num
 
 let session = '';
 
-async function call(path: string, form?: Record<string, unknown>): Promise<Row> {
-  const f = form && Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  const r = await serverCall(path, { sessionid: session, form: f });
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-  return r.body;
-}
+const call = (path: string, form?: Record<string, unknown>): Promise<Row> => callAs(session, path, form);
 
 /** Active demo items that have a routing (cards can be made of them). */
 async function itemsWithRouting(): Promise<Row[]> {

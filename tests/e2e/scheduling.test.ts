@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { logIn, pagePerTest, serverCall } from './helpers';
+import { callAs, logIn, pagePerTest, serverCall } from './helpers';
 
 /**
  * Scheduling (issue 12) as a planner uses it: three new cards dragged with the mouse from the unscheduled steps onto a
@@ -14,12 +14,7 @@ pagePerTest(s => { ({ page } = s); });
 type Row = Record<string, unknown>;
 let session = '';
 
-async function call(path: string, form?: Record<string, unknown>): Promise<Row> {
-  const f = form && Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  const r = await serverCall(path, { sessionid: session, form: f });
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-  return r.body;
-}
+const call = (path: string, form?: Record<string, unknown>): Promise<Row> => callAs(session, path, form);
 
 interface Board { devices: { id: number; status: string; queue_version: number; load_hours: number; queue: { cardnode_id: number }[] }[] }
 

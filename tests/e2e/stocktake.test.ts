@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, cspViolations, launch, watchCsp } from './browser';
-import { serverCall, waitForServiceWorkerControl } from './helpers';
+import { callAs, serverCall, waitForServiceWorkerControl } from './helpers';
 import { scanAsReader } from './reader';
 
 /**
@@ -25,12 +25,7 @@ afterEach(async () => {
 type Row = Record<string, unknown>;
 let admin = '';
 
-async function call(path: string, form?: Record<string, unknown>): Promise<Row> {
-  const f = form && Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  const r = await serverCall(path, { sessionid: admin, form: f });
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-  return r.body;
-}
+const call = (path: string, form?: Record<string, unknown>): Promise<Row> => callAs(admin, path, form);
 const list = async (path: string, filter: unknown[]) =>
   (await call(`${path}?limit=1000&filter=${encodeURIComponent(JSON.stringify(filter))}`)).dt as Row[];
 
