@@ -50,6 +50,7 @@ export function CountSheet({ docId, onBack }: { docId: number; onBack: () => voi
   const [kept] = useState(() => countSnapshot(docId));
   const doc = detail.data?.row ?? kept?.doc;
   const warehouseId = doc ? Number(doc.warehouse_id) : null;
+  const roomId = doc?.room_id == null ? null : Number(doc.room_id);
   const saved = useResourceList(stocklines, { filter: [{ field: 'doc_id', op: 'eq', value: docId }], sort: ['line_no'], limit: 1000 });
   const book = useResourceList(stocklots, { filter: [{ field: 'warehouse_id', op: 'eq', value: warehouseId ?? 0 }], limit: 1000 },
     { enabled: warehouseId !== null });
@@ -60,7 +61,7 @@ export function CountSheet({ docId, onBack }: { docId: number; onBack: () => voi
       keepCountSnapshot(docId, { doc: detail.data.row, lines: saved.data.dt, book: book.data.dt });
     }
   }, [docId, detail.data, saved.data, book.data]);
-  const { copy, asOf, queued, refused } = useStocktakeCopy(warehouseId);
+  const { copy, asOf, queued, refused } = useStocktakeCopy(warehouseId, roomId);
 
   // The current position is kept per count on the device, so a reload (offline too) goes on where it was.
   const [positionCode, setPositionCode] = useState<string | null>(() => localStorage.getItem(positionKey(docId)));
@@ -81,10 +82,13 @@ export function CountSheet({ docId, onBack }: { docId: number; onBack: () => voi
 
   const positionsById = useMemo(() => new Map([...(copy?.positions.values() ?? [])].map(p => [p.id, p])), [copy]);
   const lines = useMemo(() => countLines(docId, savedRows ?? [], queued, refused), [docId, savedRows, queued, refused]);
-  const places = useMemo(() => differences(lines, (bookRows ?? []).map(b => ({
+  // The book of the count's scope: its warehouse, or the positions of the storeroom it counts.
+  const scopedBook = useMemo(() => (bookRows ?? []).filter(b => roomId === null || positionsById.has(Number(b.position_id))),
+    [bookRows, roomId, positionsById]);
+  const places = useMemo(() => differences(lines, scopedBook.map(b => ({
     item_id: Number(b.item_id), position_id: b.position_id == null ? null : Number(b.position_id), lot: String(b.lot ?? ''),
     quantity: Number(b.quantity ?? 0),
-  }))), [lines, bookRows]);
+  }))), [lines, scopedBook]);
   const queuedHere = lines.filter(l => l.state === 'queued').length;
 
   const itemText = (l: { item_id: number | null; card: string | null }) => {
@@ -179,7 +183,7 @@ export function CountSheet({ docId, onBack }: { docId: number; onBack: () => voi
   return (
     <Stack gap="md" data-testid="stocktake-sheet" data-doc={docId} data-ready={copy !== null && asOf !== null}>
       <Group justify="space-between">
-        <Text fw={700} size="lg">{t('stocktake.doc', { no: String(doc.show_id ?? docId), warehouse: String(doc.warehouse_id_name ?? '') })}</Text>
+        <Text fw={700} size="lg">{t('stocktake.doc', { no: String(doc.show_id ?? docId), warehouse: [doc.warehouse_id_name, doc.room_id_name].filter(Boolean).join(' · ') })}</Text>
         <Button variant="default" onClick={onBack}>{t('stocktake.back')}</Button>
       </Group>
       {!computer && <Alert color="blue">{t('stocktake.no_terminal')}</Alert>}

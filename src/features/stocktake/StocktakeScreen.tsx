@@ -8,6 +8,7 @@ import { queryKeys } from '../../data/query-keys';
 import { resourceClient } from '../../data/resource-client';
 import { stockdocs } from '../../domain/resources/warehouse/stockdocs';
 import { warehouses } from '../../domain/resources/warehouse/warehouses';
+import { warerooms } from '../../domain/resources/warehouse/warerooms';
 import { useCan } from '../../ui/data/use-permissions';
 import { useReachable, useResourceList } from '../../ui/data/use-resource';
 import { CountSheet } from './CountSheet';
@@ -39,6 +40,9 @@ function CountPicker({ onOpen }: { onOpen: (id: number) => void }) {
   });
   const stores = useResourceList(warehouses, { limit: 200 });
   const [warehouse, setWarehouse] = useState<string | null>(null);
+  const [room, setRoom] = useState<string | null>(null);
+  const rooms = useResourceList(warerooms, { filter: [{ field: 'warehouse_id', op: 'eq', value: Number(warehouse ?? 0) }], limit: 200 },
+    { enabled: warehouse !== null });
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -46,7 +50,9 @@ function CountPicker({ onOpen }: { onOpen: (id: number) => void }) {
     if (!warehouse) return;
     setBusy(true);
     try {
-      const saved = await resourceClient(stockdocs).save({ kind: 'count', warehouse_id: Number(warehouse), remark: remark.trim() || null });
+      const saved = await resourceClient(stockdocs).save({
+        kind: 'count', warehouse_id: Number(warehouse), room_id: room === null ? null : Number(room), remark: remark.trim() || null,
+      });
       await qc.invalidateQueries({ queryKey: queryKeys.all(stockdocs.api) });
       onOpen(Number(saved.id));
     } catch (e) {
@@ -84,8 +90,12 @@ function CountPicker({ onOpen }: { onOpen: (id: number) => void }) {
         <Paper withBorder p="md">
           <Title order={5} mb="sm">{t('stocktake.new_count')}</Title>
           <Group align="end">
-            <Select label={t('stocktake.warehouse')} data-testid="stocktake-warehouse" value={warehouse} onChange={setWarehouse} searchable
+            <Select label={t('stocktake.warehouse')} data-testid="stocktake-warehouse" value={warehouse} searchable
+              onChange={v => { setWarehouse(v); setRoom(null); }}
               data={(stores.data?.dt ?? []).map(w => ({ value: String(w.id), label: `${String(w.code ?? '')} ${String(w.name ?? '')}`.trim() }))} />
+            <Select label={t('stocktake.room')} data-testid="stocktake-room" value={room} onChange={setRoom} clearable
+              placeholder={t('stocktake.whole_warehouse')} disabled={warehouse === null}
+              data={(rooms.data?.dt ?? []).map(r => ({ value: String(r.id), label: `${String(r.code ?? '')} ${String(r.name ?? '')}`.trim() }))} />
             <TextInput label={t('stocktake.remark')} value={remark} onChange={e => setRemark(e.currentTarget.value)} maxLength={200} />
             <Button size="md" onClick={() => void create()} loading={busy} disabled={!warehouse || !reachable} data-testid="stocktake-create">
               {t('stocktake.create')}

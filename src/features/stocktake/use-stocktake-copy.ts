@@ -11,11 +11,12 @@ const PULLED = ['warepositions', 'items', 'cards'] as const;
 type Row = Record<string, unknown>;
 
 /**
- * What the stocktake screen counts against on the device: the offline copy's positions of the count's warehouse, the
+ * What the stocktake screen counts against on the device: the offline copy's positions of the count's warehouse (of its
+ * storeroom, when it counts one), the
  * items and the open cards (read again after each pull), and this device's counted lines still queued or refused
  * (read again whenever the outbox changes).
  */
-export function useStocktakeCopy(warehouseId: number | null): {
+export function useStocktakeCopy(warehouseId: number | null, roomId: number | null = null): {
   copy: StocktakeCopy | null; asOf: number | null; queued: QueuedCount[]; refused: QueuedCount[];
 } {
   const pulledAt = useStore(syncStore, s => s.pulledAt);
@@ -33,7 +34,9 @@ export function useStocktakeCopy(warehouseId: number | null): {
     if (!rows || warehouseId === null) return null;
     const positions = new Map<string, CopyPosition>();
     for (const p of rows.positions) {
-      if (Number(p.warehouse_id) === warehouseId && typeof p.code === 'string' && !p.canceled) {
+      // A count of one storeroom knows only its positions: another's label is not part of this count.
+      const inScope = roomId === null || Number(p.room_id) === roomId;
+      if (Number(p.warehouse_id) === warehouseId && inScope && typeof p.code === 'string' && !p.canceled) {
         positions.set(p.code, { id: Number(p.id), code: p.code, name: String(p.name ?? p.code) });
       }
     }
@@ -49,7 +52,7 @@ export function useStocktakeCopy(warehouseId: number | null): {
       .map(c => [c.show_id as string, { show_id: c.show_id as string, item_id: typeof c.item_id === 'number' ? c.item_id : null }]));
     const cardPattern = patternOf('card_no_pattern', pattern);
     return { positions, items, itemsById, cards, isCardNumber: code => cardPattern.matches(code) };
-  }, [rows, warehouseId, pattern]);
+  }, [rows, warehouseId, roomId, pattern]);
 
   const pending = useStore(outboxStatusStore, s => s.pending);
   const dead = useStore(outboxStatusStore, s => s.deadLetters);

@@ -140,6 +140,32 @@ describe('a count pushed from a handheld', () => {
     expect(n!.n).toBe(facts.length);
   });
 
+  it('counts only the positions of the storeroom a count is scoped to, from a handheld or a form alike', async () => {
+    const placed = await rows<{ id: number; room_id: number }>(s.db, sql`
+      select id, room_id from warepositions where warehouse_id = ${W1} and room_id is not null order by room_id, id`);
+    const room = placed[0]!.room_id;
+    const inside = placed.find(p => p.room_id === room)!.id;
+    const outside = placed.find(p => p.room_id !== room)?.id;
+    expect(outside, 'the demo\'s first warehouse has two storerooms with positions').toBeDefined();
+    const scoped = await s.draft('count', { room_id: room }, []);
+    const r = await push([
+      counted({ doc_id: scoped.id, item_id: I[2], position_id: inside, quantity: 1 }),
+      counted({ doc_id: scoped.id, item_id: I[2], position_id: outside, quantity: 1 }),
+      counted({ doc_id: scoped.id, item_id: I[2], quantity: 1 }),
+    ]);
+    expect(r.results.map(x => x.key ?? x.status)).toEqual(['applied', 'stock_count_out_of_scope', 'stock_count_out_of_scope']);
+    const form = await s.call('/warehouses/stocklines/save/', { item: { doc_id: scoped.id, item_id: I[2], position_id: outside, quantity: 1 } },
+      { 'idempotency-key': randomUUID() });
+    expect(form.status).toBe(422);
+    expect((await linesOf(scoped.id)).map(l => l.position_id)).toEqual([inside]);
+    // A storeroom of another warehouse is no scope of this one.
+    const [foreign] = await rows<{ id: number }>(s.db, sql`select id from warerooms where warehouse_id = ${W2} limit 1`);
+    const bad = await s.call('/warehouses/stockdocs/save/', { item: { kind: 'count', warehouse_id: W1, room_id: foreign!.id } },
+      { 'idempotency-key': randomUUID() });
+    expect(bad.status).toBe(422);
+    expect(String(bad.body.msg)).toMatch(/库房/);
+  });
+
   it('refuses counts from a terminal whose account may not write stocktake lines', async () => {
     const kiosk = `PC-T-${Date.now().toString(36)}`;
     const operator = await deviceSession(kiosk, 'operator', 'oper123');

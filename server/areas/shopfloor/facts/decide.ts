@@ -162,7 +162,8 @@ function decideInspection(world: World, kind: 'precheck' | 'inspect', a: Inspect
 /**
  * A stocktake line counted on a handheld (docs/stock.md "Stocktake"). Refused when the account may not count
  * (`stock_count_not_allowed`), the document is not a stocktake (`stock_count_doc_unknown`) or is posted or cancelled,
- * the person, card, item or status is unknown, or the position is not in the document's warehouse. A card gives the
+ * the person, card, item or status is unknown, or the position is not in the document's warehouse (or, for a count of
+ * one storeroom, not in it: a line without a position is then refused too). A card gives the
  * lot (its number) and, when no item is named, the item.
  */
 function decideCount(world: World, a: CountArgs, at: Date): Decision {
@@ -185,7 +186,9 @@ function decideCount(world: World, a: CountArgs, at: Date): Decision {
   const itemId = a.item_id ?? card?.item_id ?? null;
   const item = itemId === null ? undefined : stock.items.get(itemId);
   if (itemId === null || !item) return refuse('stock_count_item_unknown');
-  if (a.position_id != null && stock.positions.get(a.position_id) !== doc.warehouse_id) return refuse('stock_count_position_elsewhere');
+  const place = a.position_id == null ? undefined : stock.positions.get(a.position_id);
+  if (a.position_id != null && place?.warehouse_id !== doc.warehouse_id) return refuse('stock_count_position_elsewhere');
+  if (doc.room_id !== null && place?.room_id !== doc.room_id) return refuse('stock_count_out_of_scope');
   if (a.status_id != null && !stock.statuses.has(a.status_id)) return refuse('fact_bad_args', { detail: 'status_id' });
   return {
     status: 'applied', reason: null, columns, inspection: null,

@@ -70,7 +70,7 @@ export interface World {
 }
 
 /** A count document as a counted line needs it, locked for the batch (its posting waits until the lines are in). */
-export interface CountDocState { id: number; kind: string; status: string; canceled: boolean; warehouse_id: number }
+export interface CountDocState { id: number; kind: string; status: string; canceled: boolean; warehouse_id: number; room_id: number | null }
 
 export interface StockWorld {
   /** Whether the account pushing may write stocktake lines (the create action of `stocklines`). */
@@ -78,8 +78,8 @@ export interface StockWorld {
   docs: Map<number, CountDocState>;
   /** Items named (by a line or through a card), with their unit. */
   items: Map<number, { unit: string | null }>;
-  /** Positions named, with their warehouse. */
-  positions: Map<number, number>;
+  /** Positions named, with their warehouse and storeroom. */
+  positions: Map<number, { warehouse_id: number; room_id: number | null }>;
   /** Stock statuses named that exist. */
   statuses: Set<number>;
 }
@@ -187,18 +187,23 @@ async function readStockNamed(tx: Db, counts: readonly CountArgs[], mayCount: bo
   if (counts.length === 0) return world;
   const ids = (pick: (a: CountArgs) => number | null | undefined) => sql.param([...new Set(counts.map(pick).filter((x): x is number => x != null))]);
   const cardNos = sql.param([...new Set(counts.flatMap(a => (a.card ? [a.card] : [])))]);
-  const docs = await rows<{ id: number; kind: string; status: string; canceled: boolean; warehouse_id: number }>(tx, sql`
-    select id, kind, status, canceled, warehouse_id from stockdocs where id = any(${ids(a => a.doc_id)}::int[]) order by id for update`);
+  const docs = await rows<{ id: number; kind: string; status: string; canceled: boolean; warehouse_id: number; room_id: number | null }>(tx, sql`
+    select id, kind, status, canceled, warehouse_id, room_id from stockdocs where id = any(${ids(a => a.doc_id)}::int[]) order by id for update`);
   for (const d of docs) {
-    world.docs.set(Number(d.id), { id: Number(d.id), kind: d.kind, status: d.status, canceled: !!d.canceled, warehouse_id: Number(d.warehouse_id) });
+    world.docs.set(Number(d.id), {
+      id: Number(d.id), kind: d.kind, status: d.status, canceled: !!d.canceled, warehouse_id: Number(d.warehouse_id),
+      room_id: d.room_id == null ? null : Number(d.room_id),
+    });
   }
-  const [named] = await rows<{ items: { id: number; unit: string | null }[]; positions: { id: number; warehouse_id: number }[]; statuses: { id: number }[] }>(tx, sql`
+  const [named] = await rows<{ items: { id: number; unit: string | null }[]; positions: { id: number; warehouse_id: number; room_id: number | null }[]; statuses: { id: number }[] }>(tx, sql`
     select ${jsonArrayOf(sql`select id, unit from items
         where id = any(${ids(a => a.item_id)}::int[]) or id in (select item_id from cards where show_id = any(${cardNos}::text[]))`)} as items,
-      ${jsonArrayOf(sql`select id, warehouse_id from warepositions where id = any(${ids(a => a.position_id)}::int[])`)} as positions,
+      ${jsonArrayOf(sql`select id, warehouse_id, room_id from warepositions where id = any(${ids(a => a.position_id)}::int[])`)} as positions,
       ${jsonArrayOf(sql`select id from warestatus where id = any(${ids(a => a.status_id)}::int[])`)} as statuses`);
   for (const i of named!.items) world.items.set(Number(i.id), { unit: i.unit ?? null });
-  for (const p of named!.positions) world.positions.set(Number(p.id), Number(p.warehouse_id));
+  for (const p of named!.positions) {
+    world.positions.set(Number(p.id), { warehouse_id: Number(p.warehouse_id), room_id: p.room_id == null ? null : Number(p.room_id) });
+  }
   for (const st of named!.statuses) world.statuses.add(Number(st.id));
   return world;
 }

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { localDateString } from '../../../../src/domain/rules/date-single';
+import { rows, type Db } from '../../../db/connection';
 import { ApiError } from '../../../lib/api-error';
 import { nextNumbers } from '../../../resources/numbering';
 import type { Behaviour } from '../../../resources/behaviour-types';
@@ -14,12 +16,14 @@ export function assertDraft(doc: Record<string, unknown>): void {
  * The server rules of `stockdocs` (docs/stock.md):
  * - a new document is a draft, numbered from `stock_no_pattern`, dated today unless a date is given;
  * - it changes only while a draft, and never changes its kind (its lines were entered for that kind);
+ * - a count's storeroom (its scope) is one of its warehouse's;
  * - `POST /warehouses/stockdocs/post/` posts it (post.ts); a cancel of a posted document writes the reversing
  *   movements in the cancel's transaction — refused, whole, when the stock they take back is no longer there.
  */
 export const stockdocsBehaviour: Behaviour = {
   async prepare(tx, { mode, before, values }) {
     const out = { ...values };
+    await assertRoomOfWarehouse(tx, { ...before, ...out });
     if (mode === 'create') {
       out.status = 'draft';
       out.show_id = (await nextNumbers(tx, 'stock_no_pattern', 1))[0];
@@ -36,3 +40,10 @@ export const stockdocsBehaviour: Behaviour = {
     if (action === 'cancel' && before?.status === 'posted' && after) await reverseDoc(tx, auth, after);
   },
 };
+
+/** A count's storeroom must be one of its warehouse's (422 `stock_count_room_elsewhere`). */
+async function assertRoomOfWarehouse(tx: Db, doc: Record<string, unknown>): Promise<void> {
+  if (doc.room_id == null) return;
+  const [room] = await rows<{ warehouse_id: number }>(tx, sql`select warehouse_id from warerooms where id = ${doc.room_id as number}`);
+  if (room && Number(room.warehouse_id) !== Number(doc.warehouse_id)) throw new ApiError(422, 'stock_count_room_elsewhere');
+}

@@ -11,7 +11,8 @@ import { refreshDocQuantity } from '../post';
  * - a line is written, cancelled or moved to another document only while its document (and the other) is a draft;
  * - numbered after the document's last line (its code `<document no.>-<n>`); the unit is its item's; a line naming a process card takes the card's
  *   number as its lot; semi-finished goods in need the card;
- * - the quantity is above zero, but for a count, whose quantity is what was counted (zero: none found);
+ * - the quantity is above zero, but for a count, whose quantity is what was counted (zero: none found); a count of one
+ *   storeroom takes lines of its positions only;
  * - a count line notes the book of its place when it is written (`book_quantity`): posting adds the difference from
  *   that, so goods moved after the count do not make a false difference;
  * - the document's quantity is the sum of its live lines.
@@ -24,6 +25,10 @@ export const stocklinesBehaviour: Behaviour = {
     const items = await byId(tx, 'items', written.map(r => (r.values.item_id ?? r.before?.item_id) as number));
     const cardIds = written.map(r => (r.values.card_id ?? r.before?.card_id) as number | null).filter((id): id is number => id != null);
     const cards = await byId(tx, 'cards', cardIds);
+    // A count of one storeroom (`room_id`) counts only its positions.
+    const scoped = [...docs.values()].some(d => d.kind === 'count' && d.room_id != null);
+    const places = scoped ? await byId(tx, 'warepositions', written.map(r => (r.values.position_id ?? r.before?.position_id) as number | null)
+      .filter((id): id is number => id != null)) : new Map<number, RowData>();
     const last = new Map<number, number>();
     for (const row of await rows<{ doc_id: number; n: number | null }>(tx, sql`
       select doc_id, max(line_no) as n from stocklines where doc_id = any(${sql.param(docIds)}::int[]) group by doc_id`)) {
@@ -54,6 +59,10 @@ export const stocklinesBehaviour: Behaviour = {
       const card = merged.card_id == null ? undefined : cards.get(merged.card_id as number);
       if (card && !merged.lot) v.lot = card.show_id;
       if (kind === 'in_temp' && !card) throw rowError(i, new ApiError(422, 'stock_in_temp_card'));
+      if (kind === 'count' && doc.room_id != null) {
+        const at = merged.position_id == null ? undefined : places.get(merged.position_id as number);
+        if (at?.room_id !== doc.room_id) throw rowError(i, new ApiError(422, 'stock_count_out_of_scope'));
+      }
       if (kind === 'count') {
         counted.push({ at: out.length, key: placeKey({
           item_id: merged.item_id as number, warehouse_id: doc.warehouse_id as number, position_id: (merged.position_id ?? null) as number | null,
@@ -89,7 +98,7 @@ export const stocklinesBehaviour: Behaviour = {
 };
 
 /** Rows of a table by id (the columns every rule here reads). */
-async function byId(tx: Db, table: 'stockdocs' | 'items' | 'cards', ids: readonly number[]): Promise<Map<number, RowData>> {
+async function byId(tx: Db, table: 'stockdocs' | 'items' | 'cards' | 'warepositions' | 'warerooms', ids: readonly number[]): Promise<Map<number, RowData>> {
   const unique = [...new Set(ids.filter(id => id != null))];
   if (unique.length === 0) return new Map();
   const found = await rows<RowData>(tx, sql`select * from ${sql.identifier(table)} where id = any(${sql.param(unique)}::int[])`);

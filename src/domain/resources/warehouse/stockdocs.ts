@@ -13,14 +13,14 @@ export const stockdocs = resource({
   naturalKey: ['show_id'], search: ['show_id', 'remark'], display: 'show_id', paging: 'server',
   labels: {
     zh: { name: '库存单据', fields: { show_id: '单号', kind: '类型', status: '状态', date: '日期', warehouse_id: '仓库',
-      to_warehouse_id: '目标仓库', supplier_id: '供应商', customer_id: '客户', department_id: '部门', card_id: '流程卡',
+      to_warehouse_id: '目标仓库', room_id: '盘点库房', supplier_id: '供应商', customer_id: '客户', department_id: '部门', card_id: '流程卡',
       detail_id: '订单明细', quantity: '数量', posted_at: '过账时间', posted_by: '过账人', remark: '备注' },
       enums: {
         kind: { in: '入库', out: '出库', move: '移库', count: '盘点', in_temp: '半成品入库', transfer: '调拨' },
         status: { draft: '草稿', posted: '已过账' },
       } },
     en: { name: 'Stock documents', fields: { show_id: 'Document no.', kind: 'Kind', status: 'Status', date: 'Date',
-      warehouse_id: 'Warehouse', to_warehouse_id: 'To warehouse', supplier_id: 'Supplier', customer_id: 'Customer',
+      warehouse_id: 'Warehouse', to_warehouse_id: 'To warehouse', room_id: 'Storeroom counted', supplier_id: 'Supplier', customer_id: 'Customer',
       department_id: 'Department', card_id: 'Process card', detail_id: 'Order line', quantity: 'Quantity',
       posted_at: 'Posted at', posted_by: 'Posted by', remark: 'Remarks' },
       enums: {
@@ -28,7 +28,7 @@ export const stockdocs = resource({
         status: { draft: 'Draft', posted: 'Posted' },
       } },
     es: { name: 'Documentos de stock', fields: { show_id: 'N.º de documento', kind: 'Tipo', status: 'Estado', date: 'Fecha',
-      warehouse_id: 'Almacén', to_warehouse_id: 'Almacén de destino', supplier_id: 'Proveedor', customer_id: 'Cliente',
+      warehouse_id: 'Almacén', to_warehouse_id: 'Almacén de destino', room_id: 'Sala contada', supplier_id: 'Proveedor', customer_id: 'Cliente',
       department_id: 'Departamento', card_id: 'Tarjeta de proceso', detail_id: 'Línea de pedido', quantity: 'Cantidad',
       posted_at: 'Contabilizado el', posted_by: 'Contabilizado por', remark: 'Observaciones' },
       enums: {
@@ -37,7 +37,7 @@ export const stockdocs = resource({
         status: { draft: 'Borrador', posted: 'Contabilizado' },
       } },
     ja: { name: '在庫伝票', fields: { show_id: '伝票番号', kind: '種類', status: '状態', date: '日付', warehouse_id: '倉庫',
-      to_warehouse_id: '移動先倉庫', supplier_id: '仕入先', customer_id: '得意先', department_id: '部門', card_id: '工程カード',
+      to_warehouse_id: '移動先倉庫', room_id: '棚卸保管室', supplier_id: '仕入先', customer_id: '得意先', department_id: '部門', card_id: '工程カード',
       detail_id: '受注明細', quantity: '数量', posted_at: '計上日時', posted_by: '計上者', remark: '備考' },
       enums: {
         kind: { in: '入庫', out: '出庫', move: '移動', count: '棚卸', in_temp: '半製品入庫', transfer: '振替' },
@@ -51,6 +51,8 @@ export const stockdocs = resource({
     date: date(),
     warehouse_id: ref('warehouses', { required: true }),
     to_warehouse_id: ref('warehouses'),
+    // A count's scope within its warehouse (docs/stock.md "Stocktake"): one storeroom's positions; none: the whole warehouse.
+    room_id: ref('warerooms'),
     supplier_id: ref('suppliers'),
     customer_id: ref('customers'),
     department_id: ref('departments'),
