@@ -68,7 +68,7 @@ export async function resubmitFact(db: Db, auth: Auth, p: { id: number; version:
       ? { id: Number(c.id), code: c.code, worknode_ids: (c.worknode_ids ?? []).map(Number), device_id: c.device_id === null ? null : Number(c.device_id) }
       : { id: 0, code: '', worknode_ids: [], device_id: null };
     // A counted line is resubmitted by a supervisor who may write stocktake lines (their own grant, not the handheld's).
-    const world = await loadWorld(tx, computer, [check.parsed], canAct(auth, stocklines, 'create'));
+    const world = await loadWorld(tx, computer, [check.parsed], check.parsed.name === 'count' && canAct(auth, stocklines, 'create'));
     const at = new Date(before.at as string | Date);
     const d = decideFact(world, check.parsed, at);
     const note = p.note ?? (before.note as string | null) ?? null;

@@ -101,7 +101,9 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
     const check = args.get(m.id)!.check;
     return check.ok ? [{ at: new Date(m.at), parsed: check.parsed }] : [];
   });
-  const named = readNamed(tx, computerId, readable.map(f => f.parsed), canAct(auth, stocklines, 'create'));
+  // Whether the account may count is asked only of a batch that counts (a kiosk's swipes never need it).
+  const mayCount = readable.some(f => f.parsed.name === 'count') && canAct(auth, stocklines, 'create');
+  const named = readNamed(tx, computerId, readable.map(f => f.parsed), mayCount);
   const monthsLocked = lockSwipeMonths(tx, readable);
   const [[[c], [top]], namedWorld] = await Promise.all([first, named, monthsLocked]);
   if (!c) throw new ApiError(403, 'device_login_required');
