@@ -11,8 +11,8 @@ import type { CallOptions } from './resource-client';
 /**
  * The stocktake handheld's data (docs/stock.md "Stocktake"): what it counts against offline — the offline copy's
  * positions, items and open cards — and its counted lines, which it queues as `count` facts in the outbox (pushed
- * through `/sync/push/` exactly once, refused ones kept as dead letters like the kiosk's); and the office's posting of
- * the count. The count document, its saved lines and the book come through the resource clients (their queries are
+ * exactly once by the outbox's sender, refused ones kept as dead letters like the kiosk's); and the posting of the
+ * count. The count document, its saved lines and the book come through the resource clients (their queries are
  * kept in IndexedDB, so the screen reloads offline with its scope).
  */
 type Row = Record<string, unknown>;
