@@ -1,19 +1,14 @@
 import type { CountArgs } from '../domain/contract/facts';
-import { postStockDoc } from '../domain/contract/endpoints/stock';
-import type { PostStockDocReply } from '../domain/contract/stock';
-import { callEndpoint } from './endpoint-call';
 import { readOfflineRows } from './offline/local-read';
 import type { OutboxRecord } from './offline/db';
 import { outboxDb } from './outbox/device';
 import { deadLetters, pendingFacts, recordFact } from './outbox/outbox';
-import type { CallOptions } from './resource-client';
 
 /**
  * The stocktake handheld's data (docs/stock.md "Stocktake"): what it counts against offline — the offline copy's
  * positions, items and open cards — and its counted lines, which it queues as `count` facts in the outbox (pushed
- * exactly once by the outbox's sender, refused ones kept as dead letters like the kiosk's); and the posting of the
- * count. The count document, its saved lines and the book come through the resource clients (their queries are
- * kept in IndexedDB, so the screen reloads offline with its scope).
+ * exactly once by the outbox's sender, refused ones kept as dead letters like the kiosk's). The count document, its
+ * saved lines and the book come through the resource clients, its posting through the stock client (stock-client.ts).
  */
 type Row = Record<string, unknown>;
 
@@ -50,11 +45,6 @@ export async function refusedCounts(): Promise<QueuedCount[]> {
  */
 export async function recordCount(args: CountArgs): Promise<void> {
   await recordFact('count', args);
-}
-
-/** `POST /warehouses/stockdocs/post/`: posts the count at the version the storekeeper saw. */
-export function postCount(id: number, version: number, o: CallOptions = {}): Promise<PostStockDocReply> {
-  return callEndpoint(postStockDoc, { id, version }, { signal: o.signal });
 }
 
 /**

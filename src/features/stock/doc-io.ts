@@ -1,6 +1,5 @@
-import { callEndpoint } from '../../data/endpoint-call';
 import { newRequestId, resourceClient } from '../../data/resource-client';
-import { postStockDoc, stockIssueProposal } from '../../domain/contract/endpoints/stock';
+import { stockClient } from '../../data/stock-client';
 import type { ListRow } from '../../domain/contract/rows';
 import { items } from '../../domain/resources/items/items';
 import { cards } from '../../domain/resources/orders/cards';
@@ -110,7 +109,7 @@ export async function saveDoc(p: {
 
 /** Posts a saved draft at its current version; the movements it wrote. */
 export async function postDoc(doc: DocRow): Promise<number> {
-  return (await callEndpoint(postStockDoc, { id: doc.id, version: doc.version })).movements;
+  return (await stockClient.post(doc.id, doc.version)).movements;
 }
 
 /** Cancels a document (a posted one: its movements reversed by the server). */
@@ -120,7 +119,7 @@ export async function cancelDoc(doc: DocRow): Promise<void> {
 
 /** Issue to production: the lines the formula of a card or an order line proposes, less what was issued already. */
 export async function formulaProposal(by: { card_id?: number; detail_id?: number }): Promise<Omit<DocLine, 'key'>[]> {
-  const r = await callEndpoint(stockIssueProposal, by);
+  const r = await stockClient.issueProposal(by);
   return r.dt.filter(row => row.quantity > 0).map(row => {
     const { key: _key, ...blank } = emptyLine('');
     return { ...blank, item_id: row.item_id, item_code: row.code ?? '', item_name: row.name, unit: row.unit, quantity: row.quantity };

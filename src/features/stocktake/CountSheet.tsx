@@ -6,7 +6,8 @@ import { isAbort, isApiError } from '../../data/errors';
 import { FactArgsError } from '../../data/outbox/outbox';
 import { queryKeys } from '../../data/query-keys';
 import { resourceClient } from '../../data/resource-client';
-import { countSnapshot, keepCountSnapshot, postCount, recordCount } from '../../data/stocktake-client';
+import { stockClient } from '../../data/stock-client';
+import { countSnapshot, keepCountSnapshot, recordCount } from '../../data/stocktake-client';
 import type { CountArgs } from '../../domain/contract/facts';
 import type { Lang } from '../../domain/messages/catalog';
 import { stockdocs } from '../../domain/resources/warehouse/stockdocs';
@@ -157,7 +158,7 @@ export function CountSheet({ docId, onBack }: { docId: number; onBack: () => voi
     if (!doc) return;
     setBusy(true);
     try {
-      const r = await postCount(docId, Number(doc.version));
+      const r = await stockClient.post(docId, Number(doc.version));
       setNotice({ ok: true, text: t('stocktake.post_done', { count: r.movements }) });
       await Promise.all([stockdocs, stocklines, stocklots].map(d => qc.invalidateQueries({ queryKey: queryKeys.all(d.api) })));
     } catch (e) {
