@@ -63,7 +63,7 @@ export async function computeRequirement(db: Db, auth: Auth, p: RequirementParam
 /**
  * What these demands need of each material (item id → quantity, 4 decimals), their formulas expanded through every
  * sub-formula: one read of every formula reachable from them. Also the proposal of an issue to production
- * (server/areas/stock/issue-proposal.ts).
+ * (server/areas/stock/issue-proposal.ts) and the stock alerts' open demand (server/areas/stock/alerts.ts).
  */
 export async function needOf(db: Db, demands: readonly RequirementDemand[]): Promise<Map<number, number>> {
   const materials = await reachableMaterials(db, demands.map(d => d.formula_id));
@@ -79,10 +79,9 @@ export async function needOf(db: Db, demands: readonly RequirementDemand[]): Pro
 
 /**
  * The materials of the formula versions `roots` and of every sub-formula reachable from them, by formula version, in
- * their order: one recursive read, so the work does not grow with the depth of the recipes. Shared with the stock
- * alerts' open demand (server/areas/stock/alerts.ts).
+ * their order: one recursive read, so the work does not grow with the depth of the recipes.
  */
-export async function reachableMaterials(db: Db, rootIds: readonly number[]): Promise<Map<number, RequirementMaterial[]>> {
+async function reachableMaterials(db: Db, rootIds: readonly number[]): Promise<Map<number, RequirementMaterial[]>> {
   const materials = new Map<number, RequirementMaterial[]>();
   const roots = [...new Set(rootIds)];
   if (roots.length === 0) return materials;

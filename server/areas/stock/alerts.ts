@@ -4,14 +4,16 @@ import {
   type StockShortReply, type StockShortRow,
 } from '../../../src/domain/contract/stock';
 import { translate } from '../../../src/domain/messages/catalog';
-import { materialRequirement, RequirementCycleError, type RequirementDemand } from '../../../src/domain/rules/formula-requirement';
-import { fromUnits } from '../../../src/domain/rules/numbers';
+import type { RequirementDemand } from '../../../src/domain/rules/formula-requirement';
+import { fromUnits, units } from '../../../src/domain/rules/numbers';
+import { binKey } from '../../../src/domain/rules/stock';
 import type { Auth } from '../../auth/sessions';
 import { rows, type Db } from '../../db/connection';
 import { configValues } from '../../resources/configs';
 import { escapeLike } from '../../resources/list';
 import { accountsThatCan, sendMessage } from '../../resources/messages';
-import { reachableMaterials } from '../formulas/requirement';
+import { ApiError } from '../../lib/api-error';
+import { needOf } from '../formulas/requirement';
 
 /**
  * The stock alerts (docs/stock.md "Alerts", decisions 185–187): the items below their minimum with the open demand on
@@ -129,16 +131,15 @@ export async function openDemand(db: Db, itemIds: readonly number[]): Promise<Ma
   const demands: RequirementDemand[] = [];
   for (const l of lines) {
     const id = Number(l.item_id);
-    if (wanted.has(id)) entry(id).orders = fromUnits(Math.round(entry(id).orders * 10_000 + Number(l.quantity) * 10_000));
+    if (wanted.has(id)) entry(id).orders = fromUnits(units(entry(id).orders) + units(l.quantity));
     if (l.formula_id != null) demands.push({ formula_id: Number(l.formula_id), quantity: Number(l.quantity) });
   }
-  const materials = await reachableMaterials(db, demands.map(d => d.formula_id));
   let need: Map<number, number>;
   try {
-    need = materialRequirement(demands, id => materials.get(id));
+    need = await needOf(db, demands);
   } catch (err) {
     // A cycle written around the formulas' checks leaves the materials' demand unknown, not the list unreadable.
-    if (err instanceof RequirementCycleError) return out;
+    if (err instanceof ApiError && err.key === 'formula_cycle') return out;
     throw err;
   }
   for (const [id, q] of need) if (wanted.has(id)) entry(id).materials = q;
@@ -188,7 +189,7 @@ export async function tellLowStock(tx: Db, auth: Auth, doc: { show_id: string | 
   const after = new Map(fell.map(b => [b.key, fromUnits(b.after)]));
   for (const [k, c] of crossed.entries()) {
     if (told.has(links[k]!)) continue;
-    const quantity = after.get(`${c.item_id}:${c.warehouse_id}`) ?? 0;
+    const quantity = after.get(binKey({ item_id: Number(c.item_id), warehouse_id: Number(c.warehouse_id) })) ?? 0;
     await sendMessage(tx, to, lang => ({
       kind: 'stock_low', title: translate(lang, 'message_stock_low_title', { item: c.item, warehouse: c.warehouse }),
       body: translate(lang, 'message_stock_low_body', { quantity, min: Number(c.min), doc: doc.show_id ?? `#${doc.id}` }),
