@@ -166,6 +166,19 @@ describe('a count pushed from a handheld', () => {
     expect(String(bad.body.msg)).toMatch(/库房/);
   });
 
+  it('counts a place in the stock status its book holds when the handheld names none', async () => {
+    const status = s.plant.statuses[0]!;
+    const d = await s.draft('in', {}, [{ item_id: I[3], position_id: P[2], status_id: status, quantity: 12, unit_cost: 1 }]);
+    ok(await s.post(d.id));
+    const count = await s.draft('count', {}, []);
+    expect((await push([counted({ doc_id: count.id, item_id: I[3], position_id: P[2], quantity: 10 })])).results[0]!.status).toBe('applied');
+    const [line] = await rows<Row>(s.db, sql`select status_id, book_quantity::float8 as book from stocklines where doc_id = ${count.id}`);
+    expect(line).toEqual({ status_id: status, book: 12 });
+    ok(await s.post(count.id));
+    expect(await onHand(s.db, { item: I[3]!, warehouse: W1, position: P[2]! })).toBe(10);
+    await expectLedgerHolds(s.db);
+  });
+
   it('refuses counts from a terminal whose account may not write stocktake lines', async () => {
     const kiosk = `PC-T-${Date.now().toString(36)}`;
     const operator = await deviceSession(kiosk, 'operator', 'oper123');
