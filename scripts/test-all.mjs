@@ -2,9 +2,9 @@
 // PostgreSQL beside the browser tests, then the shop floor's chaos test — in that order, stopping at the first failed
 // stage — and one closing line `tests: N passed, N failed` summing every vitest run.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const out = mkdtempSync(join(tmpdir(), 'ipos-test-'));
 let passed = 0, failed = 0;
@@ -81,6 +81,44 @@ async function vitestLanes(lanes) {
 }
 const lanePrints = [];
 
+/**
+ * How long each run and each browser test file took in the last full run (seconds), kept in scripts/test-times.json
+ * and written back after every run that had both lanes: the browser test files are split between the two lanes so
+ * that each lane's total — its API run, then its share — comes out about even (longest file first onto the lane with
+ * less to do). A file not yet timed counts as a minute. Commit the updated file with the tests that changed it.
+ */
+const TIMES_FILE = 'scripts/test-times.json';
+const times = existsSync(TIMES_FILE) ? JSON.parse(readFileSync(TIMES_FILE, 'utf8')) : {};
+function splitByTime(files) {
+  const lanes = [
+    { files: [], total: times['api on PostgreSQL'] ?? 300 },
+    { files: [], total: times['api on PGlite'] ?? 330 },
+  ];
+  const secs = f => times[f] ?? 60;
+  for (const f of [...files].sort((a, b) => secs(b) - secs(a) || a.localeCompare(b))) {
+    const lane = lanes[0].total <= lanes[1].total ? lanes[0] : lanes[1];
+    lane.files.push(f);
+    lane.total += secs(f);
+  }
+  return lanes.map(l => l.files.sort());
+}
+function noteTimes(runs) {
+  const done = runs.map(r => ({ label: r.label, file: vitestArgs(r.label, r.args).file })).filter(r => existsSync(r.file));
+  // Only a run of both lanes, through to their browser tests, times everything.
+  if (done.length < 4) return;
+  const next = { ...times };
+  for (const { label, file } of done) {
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    const results = j.testResults ?? [];
+    if (label.startsWith('api on')) {
+      if (results.length) next[label] = Math.round((Math.max(...results.map(r => r.endTime)) - j.startTime) / 1000);
+    } else {
+      for (const r of results) next[relative(process.cwd(), r.name)] = Math.round((r.endTime - r.startTime) / 1000);
+    }
+  }
+  writeFileSync(TIMES_FILE, `${JSON.stringify(Object.fromEntries(Object.entries(next).sort()), null, 2)}\n`);
+}
+
 function finish(status) {
   console.log(`\ntests: ${passed} passed, ${failed} failed`);
   process.exit(status);
@@ -105,14 +143,12 @@ if (s !== 0) finish(s);
 
 // The API tests on both databases (DESIGN §10) side by side, each followed by a share of the browser tests: two
 // lanes of about one core's work each on CI's two. Each share runs its own server on its own fresh database, so the
-// shares cannot step on each other. The PGlite run is the longer, so its lane takes the shorter share (E2E_SHORT, by
-// file; every other browser test file goes in the PostgreSQL lane). Without PostgreSQL here (and not in CI), the API
-// tests on PGlite, then the browser tests.
+// shares cannot step on each other. The files are shared out by the times of the last run (splitByTime below), so
+// both lanes end about together. Without PostgreSQL here (and not in CI), the API tests on PGlite, then the browser
+// tests.
 s = run('api on PostgreSQL (probe)', 'node', ['scripts/test-api-pg.mjs', '--probe']);
 if (s !== 0 && s !== 2) finish(s);
 const postgres = s === 0 ? process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' : '';
-const E2E_SHORT = ['session', 'scheduling', 'not-found', 'piece-work', 'devices', 'search-and-settings', 'offline', 'tabs', 'reports']
-  .map(n => `tests/e2e/${n}.test.ts`);
 const e2eFiles = readdirSync('tests/e2e').filter(f => f.endsWith('.test.ts')).map(f => `tests/e2e/${f}`);
 const e2e = (label, files) => ({ label, args: ['--project', 'e2e', ...files], env: { TEST_DATABASE_URL: postgres } });
 // The tests of the HTTP layer (tests/api/security: headers, login limits, the permission matrix, row scope, files'
@@ -127,10 +163,12 @@ const pgliteLane = [{
 const postgresLane = postgres ? [{ label: 'api on PostgreSQL', args: ['--project', 'api'], env: { TEST_DATABASE_URL: postgres } }] : [];
 if (!browserTests) console.warn(`\n${chromium} is missing: skipping the browser tests (apt-get install chromium).`);
 else if (postgres) {
-  postgresLane.push(e2e('e2e in Chromium (1 of 2)', e2eFiles.filter(f => !E2E_SHORT.includes(f))));
-  pgliteLane.push(e2e('e2e in Chromium (2 of 2)', e2eFiles.filter(f => E2E_SHORT.includes(f))));
+  const [toPostgres, toPglite] = splitByTime(e2eFiles);
+  postgresLane.push(e2e('e2e in Chromium (1 of 2)', toPostgres));
+  pgliteLane.push(e2e('e2e in Chromium (2 of 2)', toPglite));
 } else pgliteLane.push(e2e('e2e in Chromium', []));
 s = await vitestLanes([pgliteLane, postgresLane].filter(l => l.length > 0));
+noteTimes([...pgliteLane, ...postgresLane]);
 if (s !== 0) finish(s);
 
 // The shop floor's chaos test (tests/chaos): 5,000 swipes through a server process killed mid-run, on a fresh

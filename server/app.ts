@@ -49,6 +49,13 @@ import resourceRoutes from './resources/generic-routes';
 import shellRoutes, { readServers } from './areas/system/routes/shell';
 import syncRoutes from './areas/shopfloor/routes/sync';
 import stockRoutes from './areas/stock/routes/stock';
+import packingRoutes from './areas/delivery/routes/packing';
+import deliveryRoutes from './areas/delivery/routes/delivery';
+import financeRoutes from './areas/finance/routes/finance';
+import receiptsRoutes from './areas/finance/routes/receipts';
+import statementRoutes from './areas/finance/statement/routes';
+import payfeesRoutes from './areas/finance/routes/payfees';
+import traceRoutes from './areas/trace/routes/trace';
 
 export interface AppOptions {
   db: Db;
@@ -130,6 +137,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(ordersRoutes, { db: opts.db });
     await api.register(cardsRoutes, { db: opts.db });
     await api.register(stockRoutes, { db: opts.db });
+    await api.register(packingRoutes, { db: opts.db });
+    await api.register(deliveryRoutes, { db: opts.db });
+    await api.register(financeRoutes, { db: opts.db });
+    await api.register(receiptsRoutes, { db: opts.db });
+    await api.register(statementRoutes, { db: opts.db });
+    await api.register(payfeesRoutes, { db: opts.db });
+    await api.register(traceRoutes, { db: opts.db });
     await api.register(arrangesRoutes, { db: opts.db });
     await api.register(worksRoutes, { db: opts.db });
     await api.register(orderQueryRoutes, { db: opts.db });

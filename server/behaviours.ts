@@ -14,10 +14,23 @@ import { prearrangesBehaviour } from './areas/scheduling/behaviours/prearranges'
 import { predetailsBehaviour } from './areas/shopfloor/behaviours/predetails';
 import { worksBehaviour } from './areas/piece-work/behaviours/works';
 import { workperiodsBehaviour } from './areas/piece-work/behaviours/workperiods';
+import { deliveriesBehaviour } from './areas/delivery/behaviours/deliveries';
+import { deliverylinesBehaviour } from './areas/delivery/behaviours/deliverylines';
+import { deliveryrequestlinesBehaviour } from './areas/delivery/behaviours/deliveryrequestlines';
+import { deliveryrequestsBehaviour } from './areas/delivery/behaviours/deliveryrequests';
 import { ledgerBehaviour } from './areas/stock/behaviours/ledger';
 import { stockdocsBehaviour } from './areas/stock/behaviours/stockdocs';
 import { stocklimitsBehaviour } from './areas/stock/behaviours/stocklimits';
 import { stocklinesBehaviour } from './areas/stock/behaviours/stocklines';
+import { packagesBehaviour } from './areas/delivery/behaviours/packages';
+import { billsBehaviour } from './areas/finance/behaviours/bills';
+import { billlinesBehaviour } from './areas/finance/behaviours/billlines';
+import { finperiodsBehaviour } from './areas/finance/behaviours/finperiods';
+import { receiptsBehaviour } from './areas/finance/behaviours/receipts';
+import { allocationsBehaviour } from './areas/finance/behaviours/allocations';
+import { feesBehaviour } from './areas/finance/behaviours/fees';
+import { invoicesBehaviour } from './areas/finance/behaviours/invoices';
+import { payoutsBehaviour } from './areas/finance/behaviours/payouts';
 import { installBehaviours } from './resources/behaviour-registry';
 import type { Behaviour } from './resources/behaviour-types';
 
@@ -52,6 +65,19 @@ export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   itemlogs: ledgerBehaviour,
   inventory: ledgerBehaviour,
   stocklots: ledgerBehaviour,
+  packages: packagesBehaviour,
+  bills: billsBehaviour,
+  billlines: billlinesBehaviour,
+  finperiods: finperiodsBehaviour,
+  receipts: receiptsBehaviour,
+  allocations: allocationsBehaviour,
+  payouts: payoutsBehaviour,
+  invoices: invoicesBehaviour,
+  fees: feesBehaviour,
+  deliveryrequests: deliveryrequestsBehaviour,
+  deliveryrequestlines: deliveryrequestlinesBehaviour,
+  deliveries: deliveriesBehaviour,
+  deliverylines: deliverylinesBehaviour,
 };
 
 installBehaviours(BEHAVIOURS);

@@ -90,7 +90,7 @@ try {
   // The balances, as the ledger's sums (what posting keeps them at); value at the sums of the rows' values.
   await db.execute(sql`
     insert into stocklots (place_key, item_id, warehouse_id, position_id, status_id, lot, quantity, moved_at, created_by, updated_by)
-    select item_id || ':' || warehouse_id || '::' || ':' || lot, item_id, warehouse_id, null, null, lot, sum(quantity), max(at),
+    select item_id || ':' || warehouse_id || ':::' || ':' || lot, item_id, warehouse_id, null, null, lot, sum(quantity), max(at),
       ${admin!.id}::int, ${admin!.id}::int
     from itemlogs where doc_show_id like 'BENCH-%' group by item_id, warehouse_id, lot
     on conflict (place_key) do nothing`);

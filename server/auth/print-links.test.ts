@@ -35,4 +35,15 @@ describe('print sheet links', () => {
       expect(readSheetLink(KEY, { ...p, ...changed }, NOW), JSON.stringify(changed)).toBeNull();
     }
   });
+
+  it('sign the template a link names: it cannot be dropped, added or changed', () => {
+    const p = params(sheetLinkWith(KEY, 'deliveries', [7], 12, NOW / 1000 + 600, -3));
+    expect(p.t).toBe('-3');
+    expect(readSheetLink(KEY, p, NOW)).toEqual({ category: 'deliveries', ids: [7], accountId: 12, exp: NOW / 1000 + 600, template: -3 });
+    const { t: _t, ...without } = p;
+    expect(readSheetLink(KEY, without, NOW)).toBeNull();
+    expect(readSheetLink(KEY, { ...p, t: '-2' }, NOW)).toBeNull();
+    const plain = params(sheetLinkWith(KEY, 'deliveries', [7], 12, NOW / 1000 + 600));
+    expect(readSheetLink(KEY, { ...plain, t: '-3' }, NOW)).toBeNull();
+  });
 });

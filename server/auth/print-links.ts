@@ -26,8 +26,10 @@ async function sheetKey(db: Db): Promise<Buffer> {
   return createHmac('sha256', await installSecret(db, 'link_key')).update('ipos print sheet v1').digest();
 }
 
-function signature(key: Buffer, category: string, ids: string, accountId: number, exp: number): string {
-  return createHmac('sha256', key).update(`${category}\n${ids}\n${accountId}\n${exp}`).digest('base64url');
+/** The template, when the link names one, is signed too (a link of one paper cannot be turned into another's). */
+function signature(key: Buffer, category: string, ids: string, accountId: number, exp: number, template?: string): string {
+  const text = `${category}\n${ids}\n${accountId}\n${exp}${template === undefined ? '' : `\n${template}`}`;
+  return createHmac('sha256', key).update(text).digest('base64url');
 }
 
 /**
@@ -59,24 +61,27 @@ export function decodeIds(text: string, max = MAX_LINK_IDS): number[] | null {
   return out;
 }
 
-export interface SheetLink { category: string; ids: number[]; accountId: number; exp: number }
+/** What a link prints: a category's rows, on the category's template `template` (absent: its first). */
+export interface SheetLink { category: string; ids: number[]; accountId: number; exp: number; template?: number }
 
 /** The path and query of a sheet link signed with `key`, valid until `exp` (seconds since 1970). Pure. */
-export function sheetLinkWith(key: Buffer, category: string, ids: readonly number[], accountId: number, exp: number): string {
+export function sheetLinkWith(key: Buffer, category: string, ids: readonly number[], accountId: number, exp: number,
+  template?: number): string {
   const text = encodeIds(ids);
-  const sig = signature(key, category, text, accountId, exp);
-  const q = new URLSearchParams({ c: category, ids: text, a: String(accountId), exp: String(exp), sig });
+  const t = template === undefined ? undefined : String(template);
+  const sig = signature(key, category, text, accountId, exp, t);
+  const q = new URLSearchParams({ c: category, ids: text, a: String(accountId), exp: String(exp), sig, ...(t === undefined ? {} : { t }) });
   return `${SHEET_PATH}?${q.toString()}`;
 }
 
 /** The path and query of a sheet link for `accountId`, valid until `ttlMs` from now. */
-export async function signSheetLink(db: Db, category: string, ids: readonly number[], accountId: number, ttlMs: number):
-  Promise<string> {
-  return sheetLinkWith(await sheetKey(db), category, ids, accountId, Math.floor((Date.now() + ttlMs) / 1000));
+export async function signSheetLink(db: Db, category: string, ids: readonly number[], accountId: number, ttlMs: number,
+  template?: number): Promise<string> {
+  return sheetLinkWith(await sheetKey(db), category, ids, accountId, Math.floor((Date.now() + ttlMs) / 1000), template);
 }
 
 /** The parameters of a sheet link, as they arrive (already checked for shape by the route's schema). */
-export interface SheetLinkParams { c: string; ids: string; a: string; exp: string; sig: string }
+export interface SheetLinkParams { c: string; ids: string; a: string; exp: string; sig: string; t?: string }
 
 async function activeAccount(db: Db, accountId: number): Promise<boolean> {
   const t = tableOf(resourceByName('accounts')!);
@@ -92,11 +97,12 @@ export function readSheetLink(key: Buffer, p: SheetLinkParams, nowMs: number): S
   const exp = Number(p.exp);
   const accountId = Number(p.a);
   if (!Number.isSafeInteger(exp) || exp * 1000 <= nowMs || !Number.isSafeInteger(accountId)) return null;
-  const want = Buffer.from(signature(key, p.c, p.ids, accountId, exp));
+  const want = Buffer.from(signature(key, p.c, p.ids, accountId, exp, p.t));
   const got = Buffer.from(p.sig);
   if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
   const ids = decodeIds(p.ids);
-  return ids ? { category: p.c, ids, accountId, exp } : null;
+  if (!ids) return null;
+  return p.t === undefined ? { category: p.c, ids, accountId, exp } : { category: p.c, ids, accountId, exp, template: Number(p.t) };
 }
 
 /** What a link prints, or null when it is expired, tampered with, or its account is gone or disabled. */

@@ -45,8 +45,20 @@ export interface InsertOptions<R extends ResourceDef> {
    * came as text: no parse and stringify again).
    */
   jsonText?: { readonly [K in JsonColumn<R>]?: readonly string[] };
+  /**
+   * A column holding one value in every row is sent once, as a parameter, not once per row in the JSON (a ledger's
+   * rows share their document, kind, time and writer: a third of its JSON, bench/stock). Only when neither `computed`
+   * nor `tail` reads a row's column from `x` (such a column is not in `x` then).
+   */
+  sendOnce?: boolean;
   /** What follows the rows: `on conflict … do …`, `returning …`. */
   tail?: SQL;
+  /**
+   * A common table expression the same statement runs first (`name as (…)`): another write that goes with these rows,
+   * one round trip fewer than a statement of its own (a data-modifying one runs whether or not it is referenced). It
+   * writes no foreign-key column: it is not noted.
+   */
+  with?: SQL;
 }
 
 export interface UpdateOptions<R extends ResourceDef> {
@@ -63,6 +75,11 @@ interface Shape {
   types: ReadonlyMap<string, string>;
   /** The foreign-key columns. */
   references: ReadonlySet<string>;
+  /**
+   * The columns an insert always sends: those with a default (the system columns'), which one left out would take
+   * rather than null, and the required ones, which refuse a null either way.
+   */
+  kept: ReadonlySet<string>;
 }
 
 const SHAPES = new WeakMap<ResourceDef, Shape>();
@@ -71,10 +88,23 @@ function shapeOf(res: ResourceDef): Shape {
   let s = SHAPES.get(res);
   if (!s) {
     const cols = tableShape(res).columns;
-    s = { types: new Map(cols.map(c => [c.name, c.type])), references: new Set(cols.flatMap(c => (c.references ? [c.name] : []))) };
+    s = {
+      types: new Map(cols.map(c => [c.name, c.type])), references: new Set(cols.flatMap(c => (c.references ? [c.name] : []))),
+      kept: new Set(cols.flatMap(c => (c.default !== undefined || c.identity || c.notNull ? [c.name] : []))),
+    };
     SHAPES.set(res, s);
   }
   return s;
+}
+
+/**
+ * The columns an insert sends: a nullable column without a default that is null in every row is left out (left out,
+ * it is null all the same, and the JSON the database parses is smaller: a ledger's 500 rows carry seven columns
+ * nobody filled, bench/stock). All of them when that would leave none.
+ */
+function sentColumns(shape: Shape, cols: readonly string[], written: readonly object[]): string[] {
+  const sent = cols.filter(c => shape.kept.has(c) || written.some(r => (r as Readonly<Record<string, unknown>>)[c] != null));
+  return sent.length > 0 ? sent : [...cols];
 }
 
 /** The columns the rows carry (those of the first row: a writer's rows have one shape), each declared. */
@@ -96,6 +126,16 @@ function computedOf(res: ResourceDef, shape: Shape, computed: Readonly<Record<st
   return out;
 }
 
+/**
+ * Whether a column holds one value in every row: a string, a number, a boolean or null, the same in each (an object's
+ * JSON is left to the rows).
+ */
+function sameInEveryRow(written: readonly object[], c: string): boolean {
+  const v = (written[0] as Readonly<Record<string, unknown>>)[c];
+  if (v !== null && v !== undefined && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return false;
+  return written.every(r => (r as Readonly<Record<string, unknown>>)[c] === v);
+}
+
 /** `x("a" integer, "b" text, …)`: the JSON rows as a record set of the declared types. */
 const recordType = (shape: Shape, cols: readonly string[]): SQL =>
   sql.raw(`x(${cols.map(c => `"${c}" ${shape.types.get(c)!}`).join(', ')})`);
@@ -110,24 +150,35 @@ export function insertRows<R extends ResourceDef, T = Record<string, unknown>>(t
   options: InsertOptions<R> = {}): Promise<T[]> {
   if (written.length === 0) return Promise.resolve([]);
   const shape = shapeOf(res);
-  const cols = columnsOf(res, shape, written[0]!);
+  const cols = sentColumns(shape, columnsOf(res, shape, written[0]!), written);
   const spliced = Object.entries(options.jsonText ?? {}) as [string, readonly string[] | undefined][];
   for (const [c, texts] of spliced) {
     if (shape.types.get(c) !== 'jsonb') throw new Error(`bulk-write: ${res.name}.${c} is not a JSON column`);
     if (texts?.length !== written.length) throw new Error(`bulk-write: ${res.name}.${c}: one JSON text per row`);
   }
   const computed = computedOf(res, shape, options.computed);
+  // Noted from the rows, whichever way a column is sent below.
   noteWritten(tx, res.name, written);
-  const json = spliced.length === 0 ? JSON.stringify(written) : `[${written.map((row, i) => {
+  // Only the columns sent (a key list filters nested objects too: not when a JSON column is sent); with `sendOnce`, a
+  // column of one value in every row as a parameter.
+  const keyed = !cols.some(c => shape.types.get(c) === 'jsonb');
+  const same = options.sendOnce && keyed && written.length > 1 ? cols.filter(c => c !== 'id' && sameInEveryRow(written, c)) : [];
+  // At least one column per row: the record set needs a column to yield its rows.
+  const once = same.length < cols.length ? same : same.slice(1);
+  const perRow = once.length === 0 ? cols : cols.filter(c => !once.includes(c));
+  const json = spliced.length === 0 ? JSON.stringify(written, keyed ? perRow : undefined) : `[${written.map((row, i) => {
     const own = JSON.stringify(row);
     const more = spliced.map(([c, texts]) => `"${c}":${texts![i]!}`).join(',');
     return own === '{}' ? `{${more}}` : `${own.slice(0, -1)},${more}}`;
   }).join(',')}]`;
-  const fromJson = [...cols, ...spliced.map(([c]) => c)];
-  const names = [...fromJson, ...computed.map(([c]) => c)];
-  return rows<T>(tx, sql`
+  const first = written[0]! as Readonly<Record<string, unknown>>;
+  const constants: [string, SQL][] = once.map(c => [c, sql`${first[c] ?? null}::${sql.raw(shape.types.get(c)!)}`]);
+  const fromJson = [...perRow, ...spliced.map(([c]) => c)];
+  const besides = [...constants, ...computed];
+  const names = [...fromJson, ...besides.map(([c]) => c)];
+  return rows<T>(tx, sql`${options.with ? sql`with ${options.with} ` : sql``}
     insert into ${sql.identifier(res.name)} (${quoted(names)})
-    select ${quoted(fromJson, 'x.')}${computed.length ? sql`, ${sql.join(computed.map(([, v]) => v), sql`, `)}` : sql``}
+    select ${quoted(fromJson, 'x.')}${besides.length ? sql`, ${sql.join(besides.map(([, v]) => v), sql`, `)}` : sql``}
     from json_to_recordset(${json}::json) as ${recordType(shape, fromJson)}
     ${options.tail ?? sql``}`);
 }

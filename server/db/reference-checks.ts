@@ -75,15 +75,20 @@ export class ReferenceChecks {
   /**
    * Takes the `for key share` lock of every noted row, in one statement (a locking query per table, each in its own
    * common table expression, counted), and throws `ReferenceGone` when a table has fewer of them than were named.
+   * `also`: a value the same statement computes besides (`withoutRowChecks` turns the row checks back on in it, one
+   * round trip fewer); run on its own when there is nothing to lock.
    */
-  async lock(tx: Db): Promise<void> {
+  async lock(tx: Db, also?: SQL): Promise<void> {
     const tables = [...this.wanted].filter(([, ids]) => ids.size > 0);
-    if (tables.length === 0) return;
+    if (tables.length === 0) {
+      if (also) await rows(tx, sql`select ${also}`);
+      return;
+    }
     const ctes: SQL[] = tables.map(([to, ids], i) => sql`${sql.identifier(`t${i}`)} as (
       select id from ${sql.identifier(to)} where id = any(${sql.param([...ids])}::int[]) for key share)`);
     const counts: SQL[] = tables.map((_, i) => sql`(select count(*) from ${sql.identifier(`t${i}`)})::int`);
     const [found] = await rows<{ found: number[] }>(tx, sql`
-      with ${sql.join(ctes, sql`, `)} select array[${sql.join(counts, sql`, `)}] as found`);
+      with ${sql.join(ctes, sql`, `)} select array[${sql.join(counts, sql`, `)}] as found${also ? sql`, ${also}` : sql``}`);
     tables.forEach(([to, ids], i) => {
       if (Number(found!.found[i]) !== ids.size) throw new ReferenceGone(to);
     });
@@ -133,7 +138,7 @@ export function rowChecksSkippable(db: Db): Promise<boolean> {
  * after. While `fn` runs, the checks go with `tx`: the bulk writers writing through it note their rows in them
  * (`noteWritten`); `fn` is also handed them, for a statement of its own (the tests'). The statements are queued on the
  * transaction's one connection in call order, so the switch off is submitted before `fn`'s first statement and the
- * switch on after the lock. Without `skippable`, `fn` runs as it would anyway, with no checks to note in.
+ * switch on with the lock, in its statement. Without `skippable`, `fn` runs as it would anyway, with no checks to note in.
  */
 export async function withoutRowChecks<T>(tx: Db, skippable: boolean, held: ReadonlyMap<string, ReadonlySet<number>>,
   fn: (checks: ReferenceChecks | undefined) => Promise<T>): Promise<T> {
@@ -150,6 +155,8 @@ export async function withoutRowChecks<T>(tx: Db, skippable: boolean, held: Read
     // A write submitted from here on runs after the switch back on (submitted below, before any await): checked by its trigger.
     stretches.delete(tx);
   }
-  await Promise.all([off, checks.lock(tx), rows(tx, sql`set local session_replication_role = origin`)]);
+  // The checks back on in the lock's statement (`set_config(…, true)` is `set local`): a trigger-free read, whichever
+  // of the two the statement evaluates first.
+  await Promise.all([off, checks.lock(tx, sql`set_config('session_replication_role', 'origin', true) as role`)]);
   return out;
 }

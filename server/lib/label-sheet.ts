@@ -69,7 +69,7 @@ export function escapeHtml(s: string | null | undefined): string {
 const mm = (n: number) => `${Math.round(n * 100) / 100}mm`;
 
 /** The QR code of a text as inline SVG (no margin: the label's padding is its quiet zone). */
-async function qrSvg(text: string): Promise<string> {
+export async function qrSvg(text: string): Promise<string> {
   if (!text) return '';
   return QRCode.toString(text, { type: 'svg', margin: 0, errorCorrectionLevel: 'M' });
 }
@@ -79,7 +79,7 @@ async function qrSvg(text: string): Promise<string> {
  * the bars), with a quiet zone of 10 modules on each side. Empty when the text cannot be encoded: the QR code and the
  * printed number still identify the card.
  */
-function barcodeSvg(text: string): string {
+export function barcodeSvg(text: string): string {
   if (!text) return '';
   try {
     const svg = toSVG({ bcid: 'code128', text, scale: 1, height: 6, paddingwidth: 10, includetext: false });
@@ -115,6 +115,20 @@ const fontStyle = (fitted: number, sheet: number) => (fitted < sheet ? ` style="
 
 /** The whole sheet: a standalone HTML document, one page per label. */
 export async function renderCardLabels(labels: readonly CardLabel[], size: LabelSize, title = '流程卡标签'): Promise<string> {
+  return renderCodeLabels(labels.map(l => ({ code: l.show_id, lines: textLines(l) })), size, title);
+}
+
+/**
+ * A label of a code (a card's, a package's number): the code as QR code and Code 128, these lines of text beside the
+ * QR code (the first is bold when marked so).
+ */
+export interface CodeLabel { code: string; lines: readonly FitLine[] }
+
+/**
+ * The sheet of code labels (cards, packages): a standalone HTML document, one page per label, laid out by the rules
+ * above — the QR code at the top left, the text beside it in the largest font that fits, the barcode below.
+ */
+export async function renderCodeLabels(labels: readonly CodeLabel[], size: LabelSize, title: string): Promise<string> {
   const W = size.width_mm;
   const H = size.height_mm;
   const pad = Math.min(3, Math.max(1, Math.min(W, H) * 0.04));
@@ -151,11 +165,11 @@ body { font-family: ${CJK_FONT_STACK}; -webkit-print-color-adjust: exact; print-
   for (const [i, l] of labels.entries()) {
     // A label's codes take about 2 ms of CPU: a sheet of a thousand lets other requests in every 20 labels.
     if (i > 0 && i % 20 === 0) await new Promise(resolve => setImmediate(resolve));
-    const lines = textLines(l);
+    const { lines } = l;
     pages.push(`<section class="label">
-<div class="qr">${await qrSvg(l.show_id)}</div>
+<div class="qr">${await qrSvg(l.code)}</div>
 <div class="text"${fontStyle(fitFontMm(lines, textBox), font)}>${linesHtml(lines)}</div>
-<div class="bar">${barcodeSvg(l.show_id)}</div>
+<div class="bar">${barcodeSvg(l.code)}</div>
 </section>`);
   }
   return `<!doctype html>

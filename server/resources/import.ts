@@ -1,6 +1,6 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import { resourceLabel } from '../../src/domain/i18n/resource-labels';
-import { draftRow, IMPORT_MAX_ROWS, isImportable, naturalKeyOf, type ImportCells } from '../../src/domain/registry/import-cells';
+import { draftRow, IMPORT_MAX_ROWS, isImportable, naturalKeyOf, withFingerprints, type ImportCells } from '../../src/domain/registry/import-cells';
 import { fieldSchema, saveSchema } from '../../src/domain/registry/input-schema';
 import { fieldErrorsOf, type FieldError } from '../../src/domain/registry/issue-keys';
 import type { ResourceDef } from '../../src/domain/registry/resource';
@@ -22,13 +22,15 @@ import { faultError, insertRows, rowFaultOf, updateRow, type ChangedRow, type Ne
  *
  * Rules:
  * - A bad row never stops the others: all good rows of a call are written in one transaction; should the database
- *   still refuse one (a concurrent import took the same code), the call is redone with each row in its own savepoint
- *   and only that row is rejected.
+ *   still refuse one (a concurrent import took the same code), or a resource's rules one (a closed month), the call is
+ *   redone with each row in its own savepoint and only that row is rejected.
  * - Re-running an import is idempotent: a row equal to the stored one is `unchanged` (no write, no history, no rev).
  * - Two rows of one call with the same natural key (or the same value of another unique field): the first one owns
  *   it, the later ones are rejected (`duplicate_in_import`). Merging would silently drop one of the two.
  * - Absent keys leave a field alone on update; an empty cell clears it (to the field's default when it has one).
  * - An import never changes an existing account's password (it sets one on create only).
+ * - A resource keyed by fingerprint (fees) gets the key of a row that lacks it from the row's cells (import-cells.ts
+ *   `withFingerprints`): the same sheet imported again matches its rows and adds nothing.
  */
 
 type RowData = Record<string, unknown>;
@@ -69,7 +71,7 @@ export function importCellsOf(input: unknown): ImportCells[] {
 
 export async function importRows(db: Db, res: ResourceDef, input: unknown, auth: Auth): Promise<ImportOutcome> {
   if (!isImportable(res)) throw new ApiError(400, 'import_no_key', { resource: lang => resourceLabel(lang, res.name) });
-  const works: Work[] = importCellsOf(input).map((cells, row) => {
+  const works: Work[] = withFingerprints(res, importCellsOf(input)).map((cells, row) => {
     const d = draftRow(res, cells);
     const errors = errorMap();
     for (const k of d.unknown) errors[k] = { key: 'unknown_field' };
@@ -80,11 +82,29 @@ export async function importRows(db: Db, res: ResourceDef, input: unknown, auth:
   try {
     results = await db.transaction(tx => writeBatch(tx, res, works, auth, false));
   } catch (e) {
-    if (!rowFaultOf(e)) throw e;
+    if (!rowFaultOf(e) && !ruleRefusalOf(e)) throw e;
     results = await db.transaction(tx => writeBatch(tx, res, works, auth, true));
   }
   const count = (s: ImportStatus) => results.filter(r => r.status === s).length;
   return { results, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), rejected: count('rejected') };
+}
+
+/**
+ * A business rule's refusal of one row (a behaviour's 400, 404, 409 or 422: a closed month, an amount not above zero):
+ * the row's fault, not the call's, so the row is rejected alone with its reason. A permission's refusal (403) still
+ * refuses the whole call.
+ */
+function ruleRefusalOf(e: unknown): ApiError | undefined {
+  return e instanceof ApiError && [400, 404, 409, 422].includes(e.status) ? e : undefined;
+}
+
+/** The refusal as the field it names and its message (the natural key stands for the row when it names none). */
+function refusalError(res: ResourceDef, e: ApiError): [string, FieldError] {
+  const named = Object.entries(e.fieldErrors)[0];
+  if (named) return [named[0], named[1]];
+  const params: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(e.params)) if (typeof v !== 'function') params[k] = v;
+  return [res.naturalKey?.[0] ?? 'id', { key: e.key, params }];
 }
 
 /** The row's natural key, its parts normalised as the schema would store them; `null` when a part is missing. */
@@ -241,8 +261,9 @@ async function writeBatch(tx: Db, res: ResourceDef, works: Work[], auth: Auth, i
         await tx.transaction(async sp => write(sp as unknown as Db));
       } catch (e) {
         const fault = rowFaultOf(e);
-        if (!fault) throw e;
-        const [field, err] = faultError(res, fault, p.store ?? {});
+        const refusal = ruleRefusalOf(e);
+        if (!fault && !refusal) throw e;
+        const [field, err] = fault ? faultError(res, fault, p.store ?? {}) : refusalError(res, refusal!);
         p.errors[field] = err;
       }
     };

@@ -24,7 +24,10 @@ export async function pullHorizon(db: Db): Promise<number> {
   const [lock] = await rows<{ floor: string | null }>(db, sql`
     select min(((l.classid::bigint << 32) | l.objid::bigint) - ${sql.raw(REV_LOCK_OFFSET.toString())})::text as floor
     from pg_locks l
-    where l.locktype = 'advisory' and l.objsubid = 1 and l.classid::bigint >= 1073741824`);
+    where l.locktype = 'advisory' and l.objsubid = 1 and l.classid::bigint >= 1073741824
+      -- pg_locks shows every database of the server: only this database's writers hold back its horizon (another
+      -- database's change numbers are its own; counted here they would stall the pull while it writes).
+      and l.database = (select oid from pg_database where datname = current_database())`);
   const next = Number(seq!.next);
   const floor = lock?.floor === null || lock?.floor === undefined ? next : Number(lock.floor);
   return Math.min(next, floor);

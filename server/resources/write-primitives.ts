@@ -98,11 +98,11 @@ export async function systemUpdate(tx: Db, res: ResourceDef, before: RowData, va
   action: 'update' | 'cancel' = 'update'): Promise<RowData> {
   const t = tableOf(res);
   const id = before.id as number;
-  const rev = await nextRev(tx);
+  // The change number taken by the update itself: one round trip fewer than asking for it first.
   const [after] = await tx.update(t).set({
-    ...values, rev, version: (before.version as number) + 1, updated_at: new Date(), updated_by: auth.accountId,
+    ...values, rev: sql`next_rev()`, version: (before.version as number) + 1, updated_at: new Date(), updated_by: auth.accountId,
   }).where(eq(column(t, 'id'), id)).returning();
-  await recordHistory(tx, res, action, id, before, after!, auth, rev);
+  await recordHistory(tx, res, action, id, before, after!, auth, Number(after!.rev));
   return after!;
 }
 

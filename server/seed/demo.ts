@@ -11,19 +11,23 @@ import {
   LOGINS, ROLES, accountRows, departmentManagers, departmentRows, personCategoryRows, personPlans, roleRows, salerCodes,
 } from './org';
 import { seedOrders } from './orders';
+import { seedPrechecks } from './prechecks';
 import { customerCategoryRows, customerRows, supplierRows } from './parties';
 import {
   computerRows, deviceRows, journalRows, maintenanceRows, warehouseRows, warepositionLayout, wareroomRows, warestatusRows, workflowRows,
   worknodeRows,
 } from './plant';
 import { seedStock } from './stock';
+import { seedDelivery } from './delivery';
+import { seedFinance } from './finance';
 import { Seeder, type SeedRow } from './seeder';
 
 /**
  * The demo data of IPOS: a corrugated-carton and colour-box plant (华东示范包装厂) with its organisation, one login
  * per role, work nodes and routes, about 2,000 items, 200 customers, warehouses, machines and kiosks, their maintenance
  * plans, a month of the staff's attendance, and three months of orders (about 300 orders in every status, 1,000 lines,
- * 3,000 process cards at their work nodes, and the labels printed for them; orders.ts).
+ * 3,000 process cards at their work nodes, and the labels printed for them; orders.ts), the inspectors' semi-finished
+ * inspections of those cards (prechecks.ts).
  *
  * Rules:
  * - Deterministic: every value comes from fixed lists and seeded streams (random.ts), never from Math.random, so a
@@ -69,6 +73,14 @@ export function configRows(): SeedRow[] {
     // Safe: the kiosk tells a card from a badge by it (a scan of neither is an unknown badge).
     config('card_no_pattern', DEFAULT_PATTERNS.card_no_pattern, true, '流程卡编号规则（刷卡机据此区分流程卡与工牌）'),
     config('stock_no_pattern', DEFAULT_PATTERNS.stock_no_pattern, false, '库存单据编号规则'),
+    // Safe: a handheld or kiosk tells a package's label from a card's by it.
+    config('package_no_pattern', DEFAULT_PATTERNS.package_no_pattern, true, '包装编号规则（扫描时据此识别包装标签）'),
+    config('delivery_no_pattern', DEFAULT_PATTERNS.delivery_no_pattern, false, '送货单编号规则'),
+    config('request_no_pattern', DEFAULT_PATTERNS.request_no_pattern, false, '发货申请编号规则'),
+    config('bill_no_pattern', DEFAULT_PATTERNS.bill_no_pattern, false, '对账单编号规则'),
+    config('receipt_no_pattern', DEFAULT_PATTERNS.receipt_no_pattern, false, '收款单编号规则'),
+    config('payout_no_pattern', DEFAULT_PATTERNS.payout_no_pattern, false, '付款单编号规则'),
+    config('vat_rate', 0.13, false, '增值税税率（开票默认税率）'),
     config('allow_negative_stock', false, false, '允许负库存（出库可使库存低于零）'),
     config('stock_idle_days', 90, false, '呆滞库存天数（超过该天数无出入库的库存列入积压预警）'),
     config('inspection_grades', ['A', 'B', 'C', '不合格'], true, '检验等级'),
@@ -135,11 +147,17 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedAll(s);
     // The order book last: it is made of everything above (customers, items, workflows, staff, machines).
     const orders = await seedOrders(tx);
+    // The inspectors' semi-finished inspections of the book's cards on the lines (server/seed/prechecks.ts).
+    const prechecks = await seedPrechecks(tx);
     await seedFormulas(s);
     // Queues, pre-schedule, duty logs and piece work are made of the order book.
     const planning = await seedPlanning(tx);
     // The quarter's stock, made of the suppliers, the finished cards and their orders (server/seed/stock.ts).
     const stock = await seedStock(tx);
-    return s.inserted + orders + planning + stock > 0;
+    // Packings, requests and delivery notes of the open orders' finished goods (server/seed/delivery.ts).
+    const delivered = await seedDelivery(tx);
+    // The months' bills of those deliveries, as the accountant builds and confirms them (server/seed/finance.ts).
+    const billed = await seedFinance(tx);
+    return s.inserted + orders + prechecks + planning + stock + delivered + billed > 0;
   });
 }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { splitQuantities } from '../../src/domain/contract/cards';
-import { resourceByName } from '../../src/domain/resources/all';
 import { deriveCard, type CardNodeStatus, type DerivedCard } from '../../src/domain/rules/card-status';
 import type { OrderStatus } from '../../src/domain/rules/order-status';
 import { roundTo } from '../../src/domain/rules/numbers';
@@ -8,7 +7,7 @@ import type { PatternConfig } from '../../src/domain/rules/numbering';
 import { convertQuantity, type PropsKey } from '../../src/domain/rules/property-columns';
 import { nextNumbers } from '../resources/numbering';
 import { rows, type Db } from '../db/connection';
-import { tableOf } from '../db/tables';
+import { insertAll } from './insert-all';
 import { Rng, pad } from './random';
 
 /**
@@ -78,13 +77,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Rows per insert statement (one JSON parameter each, see insertAll): a few MB of text at most. */
-const ROWS_PER_STATEMENT = 5_000;
-
 // The catalogue the book is made of ----------------------------------------------------------------------------------
 
 /** Machine steps run in two crews round the clock; steps of day staff (inspection) in the day. */
-type Hours = 'shifts' | 'day';
+export type Hours = 'shifts' | 'day';
 
 interface NodeInfo {
   id: number;
@@ -288,7 +284,7 @@ function officeTime(rng: Rng, now: Date, [lo, hi]: readonly [number, number]): n
 }
 
 /** The first moment at or after `t` the step's people are at work (attendance.ts hours). */
-function workOpen(t: number, hours: Hours): number {
+export function workOpen(t: number, hours: Hours): number {
   let d = new Date(t);
   for (let i = 0; i < 4; i++) {
     const day = (offset: number, h: number, m = 0) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + offset, h, m);
@@ -672,32 +668,6 @@ async function numberAll<T>(tx: Db, config: PatternConfig, items: readonly T[],
     i = j;
   }
   return out;
-}
-
-/**
- * Inserts rows into a declared resource's table, many rows per statement: the rows travel as one JSON parameter and
- * `jsonb_populate_recordset` turns them into rows of the table's own type (its column types, so no type is written
- * twice), in their order (`with ordinality`: ids follow the plan, newest last). One parameter per statement keeps
- * clear of PostgreSQL's 65,535-parameter limit, and PGlite takes one JSON text about twice as fast as the same rows
- * as thousands of bound values (measured on the 22,000 card nodes). Columns left out get their defaults (id, `rev`
- * from next_rev()). Returns `key` → id when asked.
- */
-async function insertAll(tx: Db, name: string, list: readonly Record<string, unknown>[],
-  key?: string): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  if (list.length === 0) return ids;
-  const table = tableOf(resourceByName(name)!);
-  const cols = sql.join(Object.keys(list[0]!).map(c => sql.identifier(c)), sql`, `);
-  const returning = key === undefined ? sql`` : sql` returning id, ${sql.identifier(key)} as key`;
-  for (let i = 0; i < list.length; i += ROWS_PER_STATEMENT) {
-    const json = JSON.stringify(list.slice(i, i + ROWS_PER_STATEMENT));
-    const got = await rows<{ id: number; key: string }>(tx, sql`
-      insert into ${table} (${cols})
-      select ${cols} from jsonb_populate_recordset(null::${table}, ${json}::jsonb) with ordinality as r
-      order by r.ordinality${returning}`);
-    for (const g of got) ids.set(g.key, g.id);
-  }
-  return ids;
 }
 
 /** Writes a plan: numbers, then orders, lines, cards, card nodes and print logs. Returns the rows it inserted. */

@@ -50,6 +50,8 @@ const DEPARTMENTS: readonly DepartmentPlan[] = [
   { code: 'D08', name: '销售部', female: 0.4, salers: true, staff: [s('销售经理', '管理人员'), s('业务员', '职能人员', 5)] },
   { code: 'D09', name: '财务部', female: 0.8, staff: [s('财务经理', '管理人员'), s('会计', '职能人员'), s('出纳', '职能人员')] },
   { code: 'D10', name: '行政部', female: 0.5, staff: [s('行政经理', '管理人员'), s('网络管理员', '技术人员'), s('人事专员', '职能人员')] },
+  // Last, so the people before keep their codes: the drivers who deliver the plant's cartons (docs/delivery.md).
+  { code: 'D11', name: '物流部', female: 0.1, staff: [s('物流主管', '管理人员'), s('送货司机', '职能人员', 3)] },
 ];
 
 export function departmentRows(level: 'top' | 'child'): SeedRow[] {
@@ -177,7 +179,9 @@ export const ROLES: readonly RolePlan[] = [
       '/details/list', '/cards/list', '/cardnodes/list',
       '/formulas/list', '/formulamaterials/list', '/formulaoperations/list', '/formulas/items', '/reports/formulas',
       '/prearranges/list', '/dutylogs/list', '/workperiods/list', '/sync/deadletters', '/predetails/list', '/inventorydetails/list',
-      '/baddetails/list', '/reports/predetails'],
+      '/baddetails/list', '/reports/predetails',
+      // The finished-goods views and the trace (docs/delivery.md "Finished-goods views", "Traceability").
+      '/inventorydetails/summary', '/inventorydetails/persons', '/inventorydetails/qc', '/warehouses/cards', '/inventorydetails/flow', '/trace'],
     grants: {
       ...full(['orders', 'details', 'cards', 'cardnodes'], { orders: ['confirm', 'produce', 'finish', 'ship'] }),
       // Entering an order takes its salesperson from the customer: the customers themselves, not only their names.
@@ -187,6 +191,8 @@ export const ROLES: readonly RolePlan[] = [
       // The shop floor's facts: dead letters resolved by a supervisor; inspections corrected.
       ...full(['facts', 'predetails', 'inventorydetails', 'baddetails'], { facts: ['resolve'] }),
       ...full(['formulas', 'formulamaterials', 'formulaoperations']),
+      // The finished-goods views and the trace read the ledger and the places of stock (decision 209).
+      itemlogs: only(['view']), stocklots: only(['view']),
       ...full(['worknodes', 'workflows', 'items', 'itemcategories', 'warehouses', 'warerooms', 'warepositions', 'shelves',
         'warestatus', 'journals', 'departments', 'persons', 'personcategories', 'checkins', 'computers', 'devices',
         'devicemaintenances', 'subitems', 'suits', 'wages', 'formulacategories', 'formcategories'],
@@ -210,7 +216,8 @@ export const ROLES: readonly RolePlan[] = [
   {
     code: 'inspector', name: '质检', remark: '成品检验、半成品检验',
     menus: [...COMMON, '/inventorydetails/create', '/inventorydetails/precheck', '/items/list', '/journals/list',
-      '/predetails/list', '/inventorydetails/list', '/baddetails/list', '/reports/products', '/reports/predetails'],
+      '/predetails/list', '/inventorydetails/list', '/baddetails/list', '/reports/products', '/reports/predetails',
+      '/inventorydetails/qc'],
     grants: {
       items: only(['view']), journals: only(['view', 'create']), persons: only(['view', 'badges']),
       // The inspector's tablet: logged in as its terminal, offline like a kiosk; inspections corrected in the office.
@@ -222,13 +229,22 @@ export const ROLES: readonly RolePlan[] = [
   {
     code: 'sales', name: '销售', remark: '客户、合同与销售任务（只看本人客户）',
     menus: [...COMMON, '/customers/list', '/customercategories/list', '/contracts/list', '/tasks/list', '/items/list',
-      '/customeritems/list', '/orders/list', '/orders/cards_customers', '/orders/cards_salers', '/query/orders'],
+      '/customeritems/list', '/orders/list', '/orders/cards_customers', '/orders/cards_salers', '/query/orders',
+      // Delivery (docs/delivery.md "Who may do what"): requests of their own customers' order lines, their notes read.
+      '/deliveryrequests/list', '/deliveries/list', '/query/deliveries', '/trace',
+      // Finance (docs/finance.md "Permissions"): their own customers' bills and reconciliation, read.
+      '/payments/bills', '/payments/deliveries_all'],
     grants: {
       // A salesperson enters and confirms their own customers' orders; production starts them.
       orders: only(['view', 'create', 'edit', 'delete', 'export', 'confirm'], 'own'),
       details: only(['view', 'create', 'edit', 'delete']), cards: only(['view']), cardnodes: only(['view']),
       customers: only(['view', 'create', 'edit', 'export'], 'own'), customercategories: only(['view']),
-      items: only(['view']), customeritems: only(['view', 'create', 'edit', 'export']), ...OWN_FAVOURITES,
+      items: only(['view']), customeritems: only(['view', 'create', 'edit', 'export']),
+      // Delivery requests of their own customers (written, cancelled while requested); their delivery notes read.
+      deliveryrequests: only(['view', 'create', 'edit', 'delete', 'export'], 'own'),
+      deliveryrequestlines: only(['view', 'create', 'edit', 'delete']),
+      deliveries: only(['view', 'export'], 'own'), deliverylines: only(['view']),
+      bills: only(['view', 'export'], 'own'), billlines: only(['view']), ...OWN_FAVOURITES,
     },
   },
   {
@@ -241,7 +257,14 @@ export const ROLES: readonly RolePlan[] = [
       '/warehouses/in', '/warehouses/out', '/warehouses/move', '/warehouses/in_temp', '/shifts/create', '/shifts/card', '/shifts/predetail',
       '/shifts/detail', '/warehouses/count',
       // The stock views (docs/stock.md "Views", decision 183).
-      '/items/query', '/reports/warehouses', '/query/inventories', '/inventory/list_temp'],
+      '/items/query', '/reports/warehouses', '/query/inventories', '/inventory/list_temp',
+      // Finished goods in and packing (docs/delivery.md "Check-in", "Packing", "Receipt and issue notes").
+      '/warehouses/checkin2', '/warehouses/prepackings', '/warehouses/packings', '/warehouses/packingpres',
+      '/pages/pages_in', '/pages/pages_out',
+      // The shipping office (docs/delivery.md "Who may do what"): requests decided, notes written, picked and shipped.
+      '/deliveryrequests/list', '/deliveries/list', '/deliveries/list2', '/warehouses/checkout', '/query/deliveries',
+      // The finished-goods views and the trace (docs/delivery.md "Finished-goods views", "Traceability").
+      '/warehouses/cards', '/inventorydetails/summary', '/inventorydetails/persons', '/inventorydetails/flow', '/trace'],
     grants: {
       stockdocs: only(['view', 'create', 'edit', 'delete', 'export', 'post']), stocklines: only(['view', 'create', 'edit', 'delete', 'export']),
       itemlogs: only(['view', 'export']), inventory: only(['view', 'export']), stocklots: only(['view', 'export']),
@@ -252,15 +275,44 @@ export const ROLES: readonly RolePlan[] = [
       // The stocktake handheld: logged in as its terminal, it counts offline and pushes the counted lines as facts.
       computers: only(['view', 'kiosk']), facts: only(['view']),
       // An item's open orders and formula uses (/items/query, decision 183): what materials are issued against.
-      orders: only(['view']), details: only(['view']), formulas: only(['view']), formulamaterials: only(['view']), ...OWN_FAVOURITES,
+      orders: only(['view']), details: only(['view']), formulas: only(['view']), formulamaterials: only(['view']),
+      // The shipping office: requests accepted or refused, delivery notes written, shipped (their check-out posted) and
+      // signed for when the signed paper comes back.
+      deliveryrequests: only(['view', 'export', 'accept']), deliveryrequestlines: only(['view', 'export']),
+      deliveries: only(['view', 'create', 'edit', 'delete', 'export', 'ship', 'sign']),
+      deliverylines: only(['view', 'create', 'edit', 'delete', 'export']),
+      // Packages are the storekeeper's: made, packed (stock documents of kind pack), weighed, sealed (`close`), labelled.
+      packages: only(['view', 'create', 'edit', 'delete', 'export', 'close']), ...OWN_FAVOURITES,
     },
   },
   {
     code: 'finance', name: '财务', remark: '收款、银行、费用、发票、客户与供应商',
-    menus: [...COMMON, '/payments/list', '/banks/list', '/fees/list', '/invoices/list', '/customers/list',
-      '/suppliers/list', '/feecategories/list'],
+    menus: [...COMMON, '/payments/deliveries_all', '/payments/deliverypackings', '/payments/build2', '/payments/bills',
+      '/payments/bills_other', '/payments/list', '/banks/list', '/fees/list', '/invoices/list', '/customers/list',
+      '/suppliers/list', '/feecategories/list', '/finperiods/list', '/payments/balances', '/payments/upload-excel', '/payouts/list',
+      '/fees/excel', '/query/bills'],
     grants: {
-      customers: only(['view', 'export']), ...full(['suppliers', 'banks', 'feecategories']), ...OWN_FAVOURITES,
+      customers: only(['view', 'export']), ...full(['suppliers', 'banks', 'feecategories', 'bills', 'billlines', 'finperiods', 'receipts',
+        'payouts', 'invoices', 'fees'], { bills: ['build', 'confirm'], finperiods: ['close'], receipts: ['allocate'], invoices: ['void'] }),
+      // Allocations are written by the `allocate` action of receipts alone (decision 221).
+      allocations: only(['view', 'export']),
+      // Bills are built from the deliveries and their lines, which finance reads.
+      deliveries: only(['view']), deliverylines: only(['view']), ...OWN_FAVOURITES,
+      // The bank statement import (docs/finance.md "4. Bank statement import"): its lines and the banks' mappings. `edit`
+      // of the lines lets finance see their amounts (sensitive, decision 66); every field of a line is read-only, so the
+      // lines change only through the import, post and ignore calls.
+      statementlines: only(['view', 'edit', 'export']), bankmappings: only(['view', 'edit']),
+    },
+  },
+  {
+    // The driver's phone (docs/delivery.md "Proof of delivery"): logged in as its terminal, it keeps the shipped
+    // deliveries to sign for offline and pushes the customers' receipts as `sign` facts. Every delivery is read (a
+    // driver may stand in for another); the phone lists those whose driver is the driver's person (decision 206).
+    code: 'driver', name: '司机', remark: '送货签收：手机上客户签名、拍照、定位，离线可用',
+    menus: [...COMMON, '/deliveries/sign'],
+    grants: {
+      deliveries: only(['view', 'sign']), deliverylines: only(['view']),
+      computers: only(['view', 'kiosk']), facts: only(['view']), ...OWN_FAVOURITES,
     },
   },
 ];
@@ -294,6 +346,7 @@ export const LOGINS: readonly LoginPlan[] = [
   { username: 'sales', password: 'sales123', role: 'sales', department: '销售部', title: '业务员' },
   { username: 'finance', password: 'fin123', role: 'finance', department: '财务部', title: '会计' },
   { username: 'store', password: 'store123', role: 'storekeeper', department: '仓储部', title: '仓管员' },
+  { username: 'driver', password: 'driver123', role: 'driver', department: '物流部', title: '送货司机' },
 ];
 
 export function accountRows(plans: readonly PersonPlan[]): SeedRow[] {

@@ -1,3 +1,4 @@
+import type { TerminalScreen } from '../../src/domain/rules/terminal-screen';
 import { BOX_FLOW, CARTON_FLOW } from './catalog';
 import { personCode, type PersonPlan } from './org';
 import { Rng, pad } from './random';
@@ -111,25 +112,30 @@ export function maintenanceRows(plans: readonly PersonPlan[], today: Date = new 
 }
 
 const COMPUTERS = [
-  // code, name, work nodes, machine, address
-  ['KIOSK-01', '瓦线车间刷卡机', ['开料'], 'DEV01', '192.168.10.101'],
-  ['KIOSK-02', '印刷车间刷卡机', ['印刷', '覆膜'], 'DEV04', '192.168.10.102'],
-  ['KIOSK-03', '模切车间刷卡机', ['模切', '开槽'], 'DEV07', '192.168.10.103'],
-  ['KIOSK-04', '糊箱车间刷卡机', ['糊盒', '钉箱', '包装'], 'DEV10', '192.168.10.104'],
-  ['KIOSK-05', '质检平板', ['质检'], null, '192.168.10.121'],
-  ['KIOSK-06', '成品仓入库终端', ['入库'], null, '192.168.10.131'],
+  // code, name, work nodes, machine, address, screen (终端画面, docs/shopfloor.md "Kiosk identity")
+  ['KIOSK-01', '瓦线车间刷卡机', ['开料'], 'DEV01', '192.168.10.101', 'tap3'],
+  ['KIOSK-02', '印刷车间刷卡机', ['印刷', '覆膜'], 'DEV04', '192.168.10.102', 'tap3'],
+  ['KIOSK-03', '模切车间刷卡机', ['模切', '开槽'], 'DEV07', '192.168.10.103', 'tap3'],
+  ['KIOSK-04', '糊箱车间刷卡机', ['糊盒', '钉箱', '包装'], 'DEV10', '192.168.10.104', 'tap3'],
+  // The inspection bench's tablet: the finished-goods inspection at the inspection step (质检).
+  ['KIOSK-05', '质检平板', ['质检'], null, '192.168.10.121', 'inspect'],
+  ['KIOSK-06', '成品仓入库终端', ['入库'], null, '192.168.10.131', 'tap3'],
   // The office staff's time clock at the office building's door: attendance only, no work step.
-  ['KIOSK-07', '办公楼考勤机', [], null, '192.168.10.141'],
+  ['KIOSK-07', '办公楼考勤机', [], null, '192.168.10.141', 'tap3'],
   // The storekeepers' handheld for stocktakes (docs/stock.md "Stocktake"): no work step, it counts stock offline.
-  ['PDA-01', '仓库盘点手持机', [], null, '192.168.10.151'],
-] as const satisfies readonly (readonly [string, string, readonly NodeName[], string | null, string])[];
+  ['PDA-01', '仓库盘点手持机', [], null, '192.168.10.151', 'count'],
+  // The inspectors' patrol tablet on the lines: the semi-finished inspection after printing, die-cutting and slotting
+  // (the demo's semi-finished inspections are made on it: server/seed/prechecks.ts).
+  ['KIOSK-08', '半成品巡检平板', ['印刷', '模切', '开槽'], null, '192.168.10.122', 'precheck'],
+  // The delivery drivers' phone for proof of delivery (docs/delivery.md "Proof of delivery"): the customer signs on it.
+  ['PHONE-01', '送货司机手机', [], null, '192.168.10.161', 'delivery'],
+] as const satisfies readonly (readonly [string, string, readonly NodeName[], string | null, string, TerminalScreen])[];
 
 export function computerRows(): SeedRow[] {
-  return COMPUTERS.map(([code, name, nodes, device, ip]) => ({
-    code, name, worknode_ids: refs('worknodes', nodes.map(nodeCode)), device_id: ref('devices', device), ip,
-    // The inspection tablet opens the semi-finished inspection; every other terminal the card-swipe kiosk.
-    screen: code.startsWith('PDA') ? 'count' : (nodes as readonly string[]).includes('质检') ? 'precheck' : 'tap3',
-    remark: device ? '工控一体机 + 读卡器' : nodes.length || code.startsWith('PDA') ? '手持平板 + 扫码枪' : '考勤读卡器',
+  return COMPUTERS.map(([code, name, nodes, device, ip, screen]) => ({
+    code, name, worknode_ids: refs('worknodes', nodes.map(nodeCode)), device_id: ref('devices', device), ip, screen,
+    remark: device ? '工控一体机 + 读卡器' : nodes.length || code.startsWith('PDA') ? '手持平板 + 扫码枪'
+      : code.startsWith('PHONE') ? '智能手机（签名、拍照、定位）' : '考勤读卡器',
   }));
 }
 

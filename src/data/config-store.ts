@@ -9,7 +9,9 @@ import { safeConfigs } from './shell-client';
  * localStorage and shown meanwhile, so a kiosk or tablet started offline has them.
  */
 export const SHELL_CONFIGS = ['software_name', 'site_name', 'logo', 'banner', 'banner_background', 'version_class',
-  'buttons', 'units', 'formula_traits', 'tap_lockout_seconds', 'inspection_grades', 'defect_reasons', 'card_no_pattern'] as const;
+  'buttons', 'units', 'formula_traits', 'tap_lockout_seconds', 'inspection_grades', 'defect_reasons', 'card_no_pattern',
+  // A scanned package label is told from a card's by it (docs/delivery.md "Check-out").
+  'package_no_pattern'] as const;
 
 const KEPT_KEY = 'ipos.configs';
 

@@ -1,6 +1,5 @@
-import type {
-  ClosePeriodReply, FromNodesReply, SlipsReply, WorksReportParams, WorksReportReply,
-} from '../domain/contract/piece-work';
+import type { CloseMonthReply } from '../domain/contract/closed-months';
+import type { FromNodesReply, SlipsReply, WorksReportParams, WorksReportReply } from '../domain/contract/piece-work';
 import {
   closeWorkPeriod, paySlips, worksFromNodes, worksReport, worksReportExport,
 } from '../domain/contract/endpoints/piece-work';
@@ -45,7 +44,7 @@ function fromNodes(p: { from: string; to: string; worknode_id?: number }, o: Cal
 }
 
 /** `POST /persons/works/close_period/`: closes (or reopens) a pay month. */
-function closePeriod(period: string, closed: boolean, o: CallOptions = {}): Promise<ClosePeriodReply> {
+function closePeriod(period: string, closed: boolean, o: CallOptions = {}): Promise<CloseMonthReply> {
   return callEndpoint(closeWorkPeriod, { period, closed: closed ? 1 : 0 }, { signal: o.signal });
 }
 

@@ -9,8 +9,11 @@ import type { CallOptions } from './resource-client';
  * print but a preview. Nothing is shown on success: the preview, the print dialog or the helper's answer is the
  * result the user sees; a refusal shows as any other.
  */
-export async function printDo(category: PrintCategory, ids: readonly number[], action: PrintAction, o: CallOptions = {}): Promise<PrintSheet[]> {
-  return (await callEndpoint(printDoEndpoint, { item: { category, ids: [...ids] }, action }, { signal: o.signal, silent: true })).ds;
+export async function printDo(category: PrintCategory, ids: readonly number[], action: PrintAction,
+  o: CallOptions & { template?: number } = {}): Promise<PrintSheet[]> {
+  // A category with several templates (a delivery note's papers) answers them all unless one is named.
+  const item = { category, ids: [...ids], ...(o.template === undefined ? {} : { template: o.template }) };
+  return (await callEndpoint(printDoEndpoint, { item, action }, { signal: o.signal, silent: true })).ds;
 }
 
 export const printsClient = { printDo };

@@ -1,6 +1,10 @@
 import { api } from './api';
+import { bills } from './bills';
 import { cards } from './cards';
 import { dashboard } from './dashboard';
+import { delivery } from './delivery';
+import { deliverysign } from './deliverysign';
+import { finishedviews } from './finishedviews';
 import { devices } from './devices';
 import type { Namespace } from './define';
 import { forms } from './forms';
@@ -12,14 +16,18 @@ import { login } from './login';
 import { offline } from './offline';
 import { orderquery } from './orderquery';
 import { orders } from './orders';
+import { packing } from './packing';
+import { payfees } from './payfees';
 import { pages } from './pages';
 import { piecework } from './piecework';
 import { prints } from './prints';
+import { receipts } from './receipts';
 import { reports } from './reports';
 import { scanner } from './scanner';
 import { scheduling } from './scheduling';
 import { shell } from './shell';
 import { shopfloor } from './shopfloor';
+import { statement } from './statement';
 import { stockalerts } from './stockalerts';
 import { stockentry } from './stockentry';
 import { stocktake } from './stocktake';
@@ -31,5 +39,7 @@ import { todos } from './todos';
  * Add a namespace here when you add its file.
  */
 export const NAMESPACES: Record<string, Namespace> = {
-  api, cards, dashboard, devices, forms, formulas, grid, importexport, lists, login, offline, orderquery, orders, pages, piecework, prints, reports, scanner, scheduling, shell, shopfloor, stockalerts, stockentry, stocktake, stockviews, todos,
+  api, bills, cards, dashboard, delivery, deliverysign, devices, finishedviews, forms, formulas, grid, importexport, lists, login, offline, orderquery,
+  orders, packing, pages, piecework, prints, receipts, reports, scanner, scheduling, shell, shopfloor, statement, stockalerts, stockentry, stocktake, stockviews, todos,
+  payfees,
 };

@@ -32,6 +32,7 @@ export const reports = defineNamespace({
   hidden: '部分数值无权查看，未显示',
   chart_top: '图表显示前 {{count}} 项',
   open_card: '打开流程卡',
+  save_link: '保存为链接',
   facts_count: '共 {{count}} 条记录',
   printed_at: '打印时间 {{time}}',
   key_day: '日期',
@@ -60,6 +61,7 @@ export const reports = defineNamespace({
   m_quantity_max: '最大数量',
   anywhere_orders: '订单号、合同、客户、业务员、明细物料、流程卡号……',
   anywhere_cards: '卡号、订单、客户、物料、明细、工序……',
+  anywhere_bills: '对账单号、查询码、客户、送货单号、订单号、物料、备注……',
 }, {
   en: {
     group: 'Group by',
@@ -92,6 +94,7 @@ export const reports = defineNamespace({
     hidden: 'Some figures are not shown: you may not see them',
     chart_top: 'The chart shows the first {{count}}',
     open_card: 'Open the card',
+    save_link: 'Link to this view',
     facts_count: '{{count}} records',
     printed_at: 'Printed {{time}}',
     key_day: 'Day',
@@ -120,6 +123,7 @@ export const reports = defineNamespace({
     m_quantity_max: 'Largest quantity',
     anywhere_orders: 'Order no., contract, customer, salesperson, line items, card no. …',
     anywhere_cards: 'Card no., order, customer, item, line, work step …',
+    anywhere_bills: 'Bill no., check code, customer, delivery note, order no., item, remarks …',
   },
   es: {
     group: 'Agrupar por',
@@ -152,6 +156,7 @@ export const reports = defineNamespace({
     hidden: 'Algunas cifras no se muestran: no tiene permiso para verlas',
     chart_top: 'El gráfico muestra los primeros {{count}}',
     open_card: 'Abrir la tarjeta',
+    save_link: 'Enlace a esta vista',
     facts_count: '{{count}} registros',
     printed_at: 'Impreso {{time}}',
     key_day: 'Día',
@@ -180,6 +185,7 @@ export const reports = defineNamespace({
     m_quantity_max: 'Cantidad mayor',
     anywhere_orders: 'N.º de pedido, contrato, cliente, vendedor, artículos, tarjeta …',
     anywhere_cards: 'N.º de tarjeta, pedido, cliente, artículo, línea, proceso …',
+    anywhere_bills: 'N.º de estado, código de consulta, cliente, albarán, pedido, artículo, observaciones …',
   },
   ja: {
     group: '集計単位',
@@ -212,6 +218,7 @@ export const reports = defineNamespace({
     hidden: '権限のない数値は表示していません',
     chart_top: 'グラフは上位 {{count}} 件を表示',
     open_card: '工程カードを開く',
+    save_link: 'この表示へのリンク',
     facts_count: '{{count}} 件',
     printed_at: '印刷日時 {{time}}',
     key_day: '日付',
@@ -240,5 +247,6 @@ export const reports = defineNamespace({
     m_quantity_max: '最大数量',
     anywhere_orders: '受注番号、契約、顧客、営業担当、明細の品目、カード番号…',
     anywhere_cards: 'カード番号、受注、顧客、品目、明細、工程…',
+    anywhere_bills: '請求書番号、照会コード、得意先、納品書番号、受注番号、品目、備考…',
   },
 });

@@ -1,4 +1,6 @@
 /** Types shared by the spreadsheet worker and the page that calls it (no code, so the page loads no SheetJS). */
+import type { StatementMapping } from '../domain/contract/statement';
+import type { StatementSheet } from './statement-parse';
 
 /** A sheet as the import reads it: the first row's texts, then every row as an array of texts. */
 export interface ParsedSheet {
@@ -39,6 +41,8 @@ export const SHEET_ERROR_CODES: readonly SheetErrorCode[] = ['too_large', 'unrea
 /** What the spreadsheet worker exposes through Comlink. */
 export interface SpreadsheetApi {
   parseSheet(file: ArrayBuffer, name: string, limits?: ParseLimits): ParsedSheet;
+  /** A bank statement file read into lines with the bank's mapping, or its headers and a proposal (statement-parse.ts). */
+  readStatement(file: ArrayBuffer, name: string, mapping: StatementMapping | null, headerRow: number | null, limits?: ParseLimits): StatementSheet;
   /** Builds `excel.xlsx`; `onProgress` (a Comlink proxy) hears rows written so far. */
   buildXlsx(titles: string[], rows: SheetCell[][], onProgress?: (done: number, total: number) => void): ArrayBuffer;
 }

@@ -1,5 +1,7 @@
 import { proxy, transfer, wrap, type Remote } from 'comlink';
 import { i18n } from '../i18n';
+import type { StatementMapping } from '../domain/contract/statement';
+import type { StatementSheet } from './statement-parse';
 import { SHEET_ERROR_CODES, type ParsedSheet, type ParseLimits, type SheetCell, type SheetErrorCode, type SpreadsheetApi } from './spreadsheet-types';
 
 export type { ParsedSheet, ParseLimits, SheetCell } from './spreadsheet-types';
@@ -88,6 +90,30 @@ export async function parseSpreadsheet(file: ArrayBuffer, name: string, opts: Wo
     throw new SpreadsheetError('failed');
   }
   return inWorker(api => api.parseSheet(transfer(file, [file]), name, opts.limits), opts.timeoutMs ?? PARSE_TIMEOUT_MS, opts);
+}
+
+/**
+ * Reads a bank statement file in the worker, with its time limit: the bank's saved mapping applied when the file's
+ * headers fit it, else the header row found and a mapping proposed (statement-parse.ts). The buffer is transferred.
+ */
+export async function readStatementFile(file: ArrayBuffer, name: string, mapping: StatementMapping | null,
+  opts: WorkerCallOptions & { limits?: ParseLimits; headerRow?: number } = {}): Promise<StatementSheet> {
+  if (!opts.createWorker && typeof Worker === 'undefined') {
+    // As parseSpreadsheet: no Web Worker in unit tests; not in production builds.
+    if (!import.meta.env.PROD) {
+      const { parseSheet } = await import('./spreadsheet-parse');
+      const { statementSheet } = await import('./statement-parse');
+      try {
+        const sheet = parseSheet(file, name, opts.limits);
+        return statementSheet([sheet.headers, ...sheet.rows], mapping, opts.headerRow);
+      } catch (e) {
+        throw new SpreadsheetError(codeOf(e));
+      }
+    }
+    throw new SpreadsheetError('failed');
+  }
+  return inWorker(api => api.readStatement(transfer(file, [file]), name, mapping, opts.headerRow ?? null, opts.limits),
+    opts.timeoutMs ?? PARSE_TIMEOUT_MS, opts);
 }
 
 /** Builds `excel.xlsx` from titles and rows; `onProgress(done, total)` hears the rows written so far. */

@@ -83,6 +83,7 @@ export const DEMO = {
   sales: ['sales', 'sales123'],
   finance: ['finance', 'fin123'],
   storekeeper: ['store', 'store123'],
+  driver: ['driver', 'driver123'],
 } as const;
 
 export type DemoRole = keyof typeof DEMO;

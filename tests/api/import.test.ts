@@ -126,13 +126,18 @@ describe('values and references', () => {
 
   it('absent columns stay, empty cells clear, decimals compare at the stored scale', async () => {
     const c = `${mark}-V1`;
-    await importInto('/items', [{ code: c, name: 'v', remark: 'keep me', spec: 'S', price: '1.23456' }]);
-    const again = await importInto('/items', [{ code: c, name: 'v', price: '1.23456' }]);
+    await importInto('/items', [{ code: c, name: 'v', remark: 'keep me', spec: 'S', weight: '1.23456', price: '2.5' }]);
+    const again = await importInto('/items', [{ code: c, name: 'v', weight: '1.23456', price: '2.5000' }]);
     expect(again.unchanged).toBe(1);
     const cleared = await importInto('/items', [{ code: c, spec: '' }]);
     expect(cleared.updated).toBe(1);
     const [item] = await listAll('/items/list/', { code: c });
-    expect(item).toMatchObject({ remark: 'keep me', spec: null, price: 1.2346, name: 'v' });
+    expect(item).toMatchObject({ remark: 'keep me', spec: null, weight: 1.2346, price: 2.5, name: 'v' });
+    // Money is not rounded: a price of five decimals is the row's error, and the item keeps its price (decision 240).
+    const five = await importInto('/items', [{ code: c, name: 'v', price: '2.50001' }]);
+    expect(five.results[0]!.status).toBe('rejected');
+    expect(five.results[0]!.errors).toEqual({ price: zh.too_many_decimals.replace('{max}', '4') });
+    expect((await listAll('/items/list/', { code: c }))[0]).toMatchObject({ price: 2.5 });
     // An empty cell of a field with a default means the default, on create and on every re-run.
     const d = `${mark}-V2`;
     expect((await importInto('/items', [{ code: d, name: 'd', active: '' }])).created).toBe(1);

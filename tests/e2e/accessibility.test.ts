@@ -94,6 +94,10 @@ const SCREENS: ScreenType[] = [
     name: 'order-query', who: 'nobody', path: () => '/orders/query', ready: byTestId('order-query-form'),
     actions: p => [p.getByTestId('order-query-show-id'), p.getByTestId('order-query-submit')],
   },
+  {
+    name: 'customer-balances', who: 'admin', path: () => '/payments/balances', ready: byTestId('balances-screen'),
+    actions: p => [p.getByTestId('balances-date')],
+  },
 ];
 
 let browser: Browser;

@@ -8,6 +8,7 @@ import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/seed/demo';
 import { sql } from 'drizzle-orm';
 import { freshDatabase } from '../api/test-database';
+import { podDelivery } from '../api/delivery/pod-fixtures';
 
 /** Items coded BULK-000001 … of the large list. */
 export const BULK_ITEMS = 60_000;
@@ -43,6 +44,9 @@ export default async function setup(project: TestProject) {
     insert into items (code, name, spec, price, active)
     select 'BULK-' || lpad(i::text, 6, '0'), '批量物料 ' || (i % 13), 'S' || (i % 7), (i % 97) + 0.5, true
     from generate_series(1, ${BULK_ITEMS}) as i`);
+  // Two shipped deliveries of the demo driver for the proof of delivery on a phone (tests/e2e/proof-of-delivery.test.ts),
+  // written by SQL: shipping is built and tested on its own.
+  for (const [i, show_id] of ['E2E-POD-1', 'E2E-POD-2'].entries()) await podDelivery(database.db, { show_id, pick: i });
   const serversFile = join(dir, 'servers.json');
   await writeFile(serversFile, JSON.stringify([{ name: '本机', server: '' }, { name: '测试', server: 'http://127.0.0.1:9', test: true }]));
   const app = await buildApp({ db: database.db, serversFile, webRoot: webCopy });

@@ -190,3 +190,16 @@ export async function callAs(sessionid: string, path: string, form?: Record<stri
   if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
   return r.body;
 }
+
+/**
+ * Waits until the check-in screen (/warehouses/checkin2) has posted its document: its lines cleared to the empty row
+ * and its notice naming the document's number; a refusal shown meanwhile fails at once with its text.
+ */
+export async function expectCheckinPosted(page: Page): Promise<void> {
+  await expect.poll(async () => {
+    const error = page.getByTestId('checkin-error');
+    if (await error.isVisible()) return `refused: ${await error.textContent()}`;
+    return (await page.getByTestId('checkin-lines').locator('tbody tr').count()) === 1
+      && (await page.getByTestId('checkin-notice').textContent())?.match(/ST\d{8}-\d{3}/) !== null;
+  }, { timeout: 30_000 }).toBe(true);
+}

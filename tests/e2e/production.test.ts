@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import jsQR from 'jsqr';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from './browser';
 import { callAs, pagePerTest, serverCall, tabPaths } from './helpers';
+import { decodeQrCodes } from './qr';
 
 /**
  * The production screens of issue 11 in a real browser, on orders made through the API as the order screen makes
@@ -47,32 +47,6 @@ async function makeOrder(): Promise<Made> {
   });
   const dt = confirmed.dt as Row;
   return { id: saved.id as number, show_id: dt.show_id as string, check_code: dt.check_code as string, detail_id: detailId, cards };
-}
-
-/**
- * The text of every QR code of a label sheet: the sheet is shown in a page of its own, each QR code's SVG drawn on a
- * canvas, and its pixels decoded by jsQR (a reader independent of the library that drew it).
- */
-async function decodeQrCodes(html: string): Promise<string[]> {
-  const { context, page: sheet } = await newPage(browser);
-  try {
-    await sheet.setContent(html);
-    const images = await sheet.locator('.qr svg').evaluateAll(async svgs => Promise.all(svgs.map(async svg => {
-      const size = 400;
-      const img = new Image(size, size);
-      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = size; canvas.height = size;
-      const g = canvas.getContext('2d')!;
-      g.fillStyle = '#fff'; g.fillRect(0, 0, size, size);
-      g.drawImage(img, 0, 0, size, size);
-      return Array.from(g.getImageData(0, 0, size, size).data);
-    })));
-    return images.map(px => jsQR(Uint8ClampedArray.from(px), 400, 400)?.data ?? '');
-  } finally {
-    await context.close();
-  }
 }
 
 let made: Made;
@@ -125,7 +99,7 @@ describe('process cards', () => {
     const printed = page.waitForResponse(r => new URL(r.url()).pathname === '/prints/sheet/');
     await page.getByTestId('prints-print').click();
     const html = await (await printed).text();
-    const decoded = await decodeQrCodes(html);
+    const decoded = await decodeQrCodes(browser, html);
     expect(decoded.sort()).toEqual(made.cards.map(c => String(c.show_id)).sort());
     const logs = (await call('/prints/logs/list/?sort=-id&limit=1')).dt as Row[];
     expect(logs[0]).toMatchObject({ category: 'cards', how: 'browser', count: 3 });

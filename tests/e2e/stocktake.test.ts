@@ -145,7 +145,7 @@ describe('the stocktake handheld', () => {
     // The differences, posted from the handheld.
     await page.getByText('盘点差异').click();
     await page.getByTestId('stocktake-post').click();
-    await page.getByTestId('stocktake-notice').filter({ hasText: '已过账' }).waitFor();
+    await page.getByTestId('stocktake-notice').filter({ hasText: '已过账' }).waitFor().catch(async (e: unknown) => { throw new Error(`${String(e)}\nNOTICE: ${await page.getByTestId('stocktake-notice').allInnerTexts().then(t => t.join('|'))}\nBODY: ${(await page.locator('body').innerText()).slice(0, 1500)}`); });
     const moves = await list('/warehouse/movements/list/', [{ field: 'doc_id', op: 'eq', value: doc }]);
     // Each item: 5 found of 10 at the first position (−5), 5 found where the book had none (+5).
     expect(moves).toHaveLength(ITEMS * 2);

@@ -9,12 +9,15 @@ import { column } from '../../db/columns';
 
 export type RowData = Record<string, unknown>;
 
-/** One row by id, locked `for update` when `lock` (the writer's rules read it and must see it unchanged till commit). */
-export async function rowById(tx: Db, res: ResourceDef, id: number, lock = false): Promise<RowData | undefined> {
+/**
+ * One row by id, locked `for update` when `lock` (the writer's rules read it and must see it unchanged till commit).
+ * The statement is submitted at the call (`then` called here: an `await` of drizzle's query would submit it a microtask
+ * later), so a caller may queue a statement behind it before awaiting it.
+ */
+export function rowById(tx: Db, res: ResourceDef, id: number, lock = false): Promise<RowData | undefined> {
   const t = tableOf(res);
   const q = tx.select().from(t).where(eq(column(t, 'id'), id));
-  const [row] = lock ? await q.for('update') : await q;
-  return row;
+  return (lock ? q.for('update') : q).then(([row]) => row);
 }
 
 /** A status as a message parameter: its label in the reader's language. */

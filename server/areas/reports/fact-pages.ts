@@ -122,22 +122,57 @@ const SOURCES: Record<ReportSource, SourceQuery> = {
   // Semi-finished inspections split by their defects (decision 182): an inspection's fact has an even id (2 × its
   // id), a defect row's an odd one (2 × its id + 1), so one id order pages both. A reason's id is the first defect row
   // written with its text; a defect of a cancelled inspection is not counted (cancelling cancels its rows too).
-  prechecks: {
+  prechecks: inspectionsByDefect('predetails', 'predetail_id', predetails),
+  // The finished-goods inspections split by their defects, the same way (docs/delivery.md "Finished-goods views").
+  finishedchecks: inspectionsByDefect('inventorydetails', 'inventorydetail_id', inventorydetails),
+  // Finished goods (decision 209): the movements of cards' lots in finished-goods stores (an even id: 2 × the ledger
+  // row's) and the live finished-goods inspections (an odd one: 2 × the inspection's + 1). A reversal counts against
+  // the kind it reverses; its person is who cancelled. The inspections only for a caller who may view them.
+  finished: {
     alias: 'f',
-    select: where => sql`
+    select: (where, _p, auth) => sql`
       select f.* from (
-        select p.id * 2 as id, extract(epoch from p.inspected_at) * 1000 as at_ms, p.inspected_at, p.person_id, p.worknode_id as worknode,
-          0 as reason, p.person_id as person, p.item_id as item, p.card_id as card, 1 as inspections, p.quantity as passed,
-          coalesce(p.bad_quantity, 0) as bad, 0 as defects, 0 as defect
-        from predetails p where not p.canceled
+        select l.id * 2 as id, extract(epoch from l.at) * 1000 as at_ms, l.at, l.item_id as item, c.order_id as "order", o.customer_id as customer, l.card_id as card,
+          l.warehouse_id as warehouse, a.person_id as person, o.saler_id,
+          0 as inspections, 0 as inspected, 0 as bad,
+          case when coalesce(r.kind, l.kind) = 'checkin' then (case when l.reverses_id is null then 1 else -1 end) else 0 end as checkins,
+          case when coalesce(r.kind, l.kind) = 'checkin' then l.quantity else 0 end as checked_in,
+          case when coalesce(r.kind, l.kind) = 'checkout' then -l.quantity else 0 end as delivered,
+          l.quantity as stock
+        from itemlogs l
+        join warehouses w on w.id = l.warehouse_id and w.kind = 'finished'
+        left join itemlogs r on r.id = l.reverses_id
+        left join cards c on c.id = l.card_id
+        left join orders o on o.id = c.order_id
+        left join accounts a on a.id = l.created_by
+        where l.card_id is not null
         union all
-        select b.id * 2 + 1, extract(epoch from p.inspected_at) * 1000, p.inspected_at, p.person_id, p.worknode_id,
-          (select min(r.id) from baddetails r where r.reason = b.reason), p.person_id, p.item_id, p.card_id, 0, 0, 0, 1, b.quantity
-        from baddetails b join predetails p on p.id = b.predetail_id and not p.canceled
-        where not b.canceled) f
+        select i.id * 2 + 1, extract(epoch from i.inspected_at) * 1000, i.inspected_at, i.item_id, c.order_id, o.customer_id, i.card_id, 0, i.person_id, o.saler_id,
+          1, i.quantity, coalesce(i.bad_quantity, 0), 0, 0, 0, 0
+        from inventorydetails i
+        left join cards c on c.id = i.card_id
+        left join orders o on o.id = c.order_id
+        where not i.canceled and ${canAct(auth, inventorydetails, 'view') ? sql`true` : sql`false`}) f
       where ${where}`,
-    where: (auth, p) => [sql`f.inspected_at >= ${localDayStart(p.from)} and f.inspected_at < ${localDayStart(p.to, 1)}`,
-      ownerConditionOn(auth, predetails, 'f')],
+    where: (auth, p) => [sql`f.at >= ${localDayStart(p.from)} and f.at < ${localDayStart(p.to, 1)}`, ownerConditionOn(auth, orders, 'f')],
+    hidden: auth => (canAct(auth, inventorydetails, 'view') ? [] : ['inspections', 'inspected', 'bad']),
+  },
+  // The finished goods on hand at the start of `from`, like `stockopening`: a key's fact id is its first movement's.
+  finishedopening: {
+    alias: 'o',
+    select: (where, p, auth) => sql`
+      select o.* from (
+        select min(l.id) * 2 as id, ${dayNumberOf(p.from)}::int as day, o.customer_id as customer, c.order_id as "order",
+          l.item_id as item, l.card_id as card, l.warehouse_id as warehouse, sum(l.quantity) as stock
+        from itemlogs l
+        join warehouses w on w.id = l.warehouse_id and w.kind = 'finished'
+        left join cards c on c.id = l.card_id
+        left join orders o on o.id = c.order_id
+        where l.card_id is not null and l.at < ${localDayStart(p.from)} and ${ownerConditionOn(auth, orders, 'o')}
+        group by o.customer_id, c.order_id, l.item_id, l.card_id, l.warehouse_id
+        having sum(l.quantity) <> 0) o
+      where ${where}`,
+    where: () => [sql`true`],
     hidden: () => [],
   },
   inspections: {
@@ -152,6 +187,36 @@ const SOURCES: Record<ReportSource, SourceQuery> = {
     hidden: () => [],
   },
 };
+
+/**
+ * Inspections split by their defects (decision 182): one fact per live inspection of `table` (an even id, reason 0) and
+ * one per live defect row of it (`baddetails` by `parent`; an odd id, its reason: the first defect row with its text).
+ */
+function inspectionsByDefect(table: 'predetails' | 'inventorydetails', parent: 'predetail_id' | 'inventorydetail_id',
+  res: typeof predetails | typeof inventorydetails): SourceQuery {
+  const t = sql.identifier(table);
+  const fk = sql.identifier(parent);
+  return {
+    alias: 'f',
+    select: where => sql`
+      select f.* from (
+        select p.id * 2 as id, extract(epoch from p.inspected_at) * 1000 as at_ms, p.inspected_at, p.person_id, p.worknode_id as worknode,
+          0 as reason, p.person_id as person, p.item_id as item, p.card_id as card, 1 as inspections, p.quantity as passed,
+          coalesce(p.bad_quantity, 0) as bad, 0 as defects, 0 as defect
+        from ${t} p where not p.canceled
+        union all
+        select b.id * 2 + 1, extract(epoch from p.inspected_at) * 1000, p.inspected_at, p.person_id, p.worknode_id,
+          r.rid, p.person_id, p.item_id, p.card_id, 0, 0, 0, 1, b.quantity
+        from baddetails b join ${t} p on p.id = b.${fk} and not p.canceled
+          -- A reason's key is the first row naming it: one grouped pass, not a lookup per defect row.
+          left join (select reason, min(id) as rid from baddetails group by reason) r on r.reason = b.reason
+        where not b.canceled) f
+      where ${where}`,
+    where: (auth, p) => [sql`f.inspected_at >= ${localDayStart(p.from)} and f.inspected_at < ${localDayStart(p.to, 1)}`,
+      ownerConditionOn(auth, res, 'f')],
+    hidden: () => [],
+  };
+}
 
 /** A `YYYY-MM-DD` as a day number. */
 function dayNumberOf(day: string): number {

@@ -10,7 +10,8 @@ import { refreshDocQuantity } from './post';
  * ledger row of that place written at or before then (`itemlogs.balance`), or none; a line naming no stock status
  * takes the status the book holds there (the handheld counts goods, not statuses). So goods moved between the scan
  * and the line's arrival (a handheld offline for an hour) are not counted as a difference. A time ahead of the
- * server's clock counts as now. Then the documents' quantities.
+ * server's clock counts as now. A handheld counts loose goods: the book is the place's outside any package (a
+ * package is counted by its label, docs/delivery.md). Then the documents' quantities.
  */
 export async function writeCountedLines(tx: Db, lines: readonly CountedLine[], by: number): Promise<void> {
   if (lines.length === 0) return;
@@ -25,7 +26,7 @@ export async function writeCountedLines(tx: Db, lines: readonly CountedLine[], b
       select i.doc_id, i.item_id, i.unit, i.position_id, i.lot, i.card_id, i.quantity, i.at, i.ord,
         coalesce(i.status_id, (select s.status_id from stocklots s join stockdocs d on d.id = i.doc_id
           where s.item_id = i.item_id and s.warehouse_id = d.warehouse_id and s.position_id is not distinct from i.position_id
-            and s.lot = i.lot and s.quantity <> 0 order by s.quantity desc, s.id limit 1)) as status_id
+            and s.lot = i.lot and s.package_id is null and s.quantity <> 0 order by s.quantity desc, s.id limit 1)) as status_id
       from input i
     ), numbered as (
       select i.*, d.show_id, d.warehouse_id,
@@ -39,7 +40,7 @@ export async function writeCountedLines(tx: Db, lines: readonly CountedLine[], b
       n.lot, n.card_id, n.quantity, n.unit,
       coalesce((select g.balance from itemlogs g
         where g.item_id = n.item_id and g.warehouse_id = n.warehouse_id and g.position_id is not distinct from n.position_id
-          and g.status_id is not distinct from n.status_id and coalesce(g.lot, '') = n.lot and g.at <= least(n.at, now())
+          and g.status_id is not distinct from n.status_id and coalesce(g.lot, '') = n.lot and g.package_id is null and g.at <= least(n.at, now())
         order by g.id desc limit 1), 0),
       ${by}::int, ${by}::int
     from numbered n

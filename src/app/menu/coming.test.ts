@@ -24,13 +24,13 @@ describe('routedScreen', () => {
   });
 
   it('marks the spec pages whose screens later steps build, and the monitoring entries placed without a screen', () => {
-    for (const p of ['/warehouses/checkin2', '/payments/list', '/query/deliveries']) {
+    for (const p of ['/contracts/list', '/forms/categories']) {
       expect(visible, p).toContain(p);
       expect(coming, p).toContain(p);
     }
-    // The monitoring screens (src/features/reports/monitors.ts) are routed.
+    // The monitoring screens (src/features/reports/monitors.ts) and the finished goods ones are routed.
     for (const p of ['/orders/cards_customers', '/orders/cards_salers', '/orders/cards_find', '/devices/stat', '/items/stat',
-      '/reports/production', '/query/orders']) {
+      '/reports/production', '/query/orders', '/warehouses/checkin2', '/warehouses/packings', '/pages/pages_in']) {
       expect(visible, p).toContain(p);
       expect(coming, p).not.toContain(p);
     }

@@ -46,10 +46,10 @@ describe('searchMenu', () => {
       { title: 'Customers', path: '/customers/list' },
       { title: 'Customer contracts', path: '/contracts/list' },
       { title: 'By customer', path: '/orders/cards_customers' },
-      { title: 'Customer deliveries', path: '/query/deliveries' },
+      { title: 'Customer payments', path: '/payments/list' },
     ];
-    // The generic customers list and the monitoring screen are routed; contracts and deliveries open the pending notice.
-    expect(createMenuSearch(items)('customer').map(i => i.path)).toEqual(['/customers/list', '/orders/cards_customers']);
+    // The generic customers list, the receipts and the monitoring screen are routed; contracts open the pending notice.
+    expect(createMenuSearch(items)('customer').map(i => i.path)).toEqual(['/customers/list', '/payments/list', '/orders/cards_customers']);
     expect(createMenuSearch(items, all)('customer').map(i => i.path)).toHaveLength(4);
   });
 });

@@ -20,6 +20,8 @@ const AuthRedirect = lazy(() => import('../../features/auth/AuthRedirect'));
 const TestPage = lazy(() => import('../../features/test/TestPage'));
 /** `/orders/query` is public (customers look up their orders): no login, no shell, a chunk of its own. */
 const OrderQueryPage = lazy(() => import('../../features/order-query/OrderQueryPage'));
+/** `/bills/query` is public too (customers check the bill sent to them, by its QR code): a chunk of its own. */
+const BillQueryPage = lazy(() => import('../../features/finance-bills/BillQueryPage'));
 
 const lazyPage = (node: ReactNode) => <Suspense fallback={<Center mih="100vh"><Loader /></Center>}>{node}</Suspense>;
 
@@ -55,6 +57,7 @@ export const router = createBrowserRouter([
   { path: '/404', element: <ErrorPage kind="404" /> },
   { path: '/401', element: <ErrorPage kind="401" /> },
   { path: '/orders/query', element: lazyPage(<OrderQueryPage />) },
+  { path: '/bills/query', element: lazyPage(<BillQueryPage />) },
   {
     path: '/',
     element: <RequireSession>{lazyPage(<AppLayout />)}</RequireSession>,

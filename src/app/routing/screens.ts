@@ -8,6 +8,12 @@ import { resourceScreens, type Screen } from '../../resources/resource-screens';
  */
 const MONITOR = lazy(() => import('../../features/reports/MonitorRoute'));
 const STOCK_DOC = lazy(() => import('../../features/stock/StockDocEntry'));
+const PACKING = lazy(() => import('../../features/packing/PackingScreen'));
+const STOCK_NOTES = lazy(() => import('../../features/packing/StockNotes'));
+// One component for both addresses of a delivery note, so a note created at /deliveries/create keeps its editor when
+// its address becomes /deliveries/edit/:id (DeliveryEntry.tsx).
+const DELIVERY_ENTRY = lazy(() => import('../../features/delivery/DeliveryEntry'));
+const RECONCILE = lazy(() => import('../../features/finance-bills/ReconcileScreen'));
 
 export const SCREENS: Record<string, Screen> = {
   ...resourceScreens(),
@@ -16,6 +22,10 @@ export const SCREENS: Record<string, Screen> = {
   '/messages/list': lazy(() => import('../../features/messages/MessagesList')),
   '/accounts/profile': lazy(() => import('../../features/profile/ProfilePage')),
   '/data/importdata': lazy(() => import('../../resources/import/ImportPage')),
+  // The fees' import: the generic import of one resource (docs/finance.md "fees").
+  '/fees/excel': lazy(() => import('./FeesImportPage')),
+  // An invoice's form with its void button (docs/finance.md "invoices").
+  '/invoices/edit/:id': lazy(() => import('../../features/finance-payfees/InvoiceEdit')),
   '/devices/list_status': lazy(() => import('../../features/devices/DeviceStatusBoard')),
   // A terminal's form with the button that issues its one-time enrolment code (docs/shopfloor.md "Kiosk identity").
   '/computers/edit/:id': lazy(() => import('../../features/devices/ComputerEdit')),
@@ -59,6 +69,8 @@ export const SCREENS: Record<string, Screen> = {
   '/inventorydetails/create': lazy(() => import('../../features/shopfloor/InspectScreen')),
   // The stocktake, counted on a handheld offline (docs/stock.md "Stocktake").
   '/warehouses/count': lazy(() => import('../../features/stocktake/StocktakeScreen')),
+  // The driver's phone: the customer signs for a delivery, offline at the dock (docs/delivery.md "Proof of delivery").
+  '/deliveries/sign': lazy(() => import('../../features/proof-of-delivery/DeliverySignScreen')),
   // The stock documents (docs/stock.md "Screens"): one entry screen, its kind fixed by the path (decision 174).
   '/warehouses/in': STOCK_DOC,
   '/warehouses/out': STOCK_DOC,
@@ -74,4 +86,46 @@ export const SCREENS: Record<string, Screen> = {
   '/inventory/warn1': lazy(() => import('../../features/stock-alerts/StockAlerts')),
   '/inventory/edit/:id': lazy(() => import('../../features/stock-alerts/StockLimitEntry')),
   '/inventory/create': lazy(() => import('../../features/stock-alerts/StockLimitEntry')),
+  // The finished-goods views (docs/delivery.md "Finished-goods views"): three reports on the monitoring screen (the
+  // summary also at its saved address), the stock by card, a lot's flow; and the trace (decisions 208–210).
+  '/inventorydetails/summary': MONITOR,
+  '/inventorydetails/summary/:qs': MONITOR,
+  '/inventorydetails/persons': MONITOR,
+  '/inventorydetails/qc': MONITOR,
+  '/warehouses/cards': lazy(() => import('../../features/trace/FinishedCards')),
+  '/inventorydetails/flow': lazy(() => import('../../features/trace/LotFlow')),
+  '/trace': lazy(() => import('../../features/trace/TraceScreen')),
+  // Finished goods in and packing (docs/delivery.md "Check-in", "Packing", "Receipt and issue notes"): the stage packed
+  // and the note printed are fixed by the path.
+  '/warehouses/checkin2': lazy(() => import('../../features/packing/CheckinScreen')),
+  '/warehouses/prepackings': PACKING,
+  '/warehouses/packings': PACKING,
+  '/warehouses/packingpres': lazy(() => import('../../features/packing/PackingRecords')),
+  '/pages/pages_in': STOCK_NOTES,
+  '/pages/pages_out': STOCK_NOTES,
+  // Delivery (docs/delivery.md "Screens"): requests, delivery notes and their lines, the check-out by scanning, the query.
+  // The bank statement import (docs/finance.md "4. Bank statement import").
+  '/payments/upload-excel': lazy(() => import('../../features/finance-statement/StatementImport')),
+  '/deliveryrequests/list': lazy(() => import('../../features/delivery/RequestsScreen')),
+  '/deliveries/list': lazy(() => import('../../features/delivery/DeliveriesList')),
+  '/deliveries/create': DELIVERY_ENTRY,
+  '/deliveries/edit/:id': DELIVERY_ENTRY,
+  '/deliveries/list2': lazy(() => import('../../features/delivery/DeliveryLines')),
+  '/warehouses/checkout': lazy(() => import('../../features/delivery/CheckoutScreen')),
+  '/query/deliveries': lazy(() => import('../../features/delivery/DeliveryQuery')),
+  // Finance bills (docs/finance.md "Reconciliation", "Bills"): the reconciliation of deliveries (all customers, one, by
+  // package), building a bill, a bill and its lines, bills by hand, and the query of bills.
+  '/payments/deliveries_all': RECONCILE,
+  '/payments/deliveries/:id': RECONCILE,
+  '/payments/deliverypackings': RECONCILE,
+  '/payments/build2': lazy(() => import('../../features/finance-bills/BuildBill')),
+  '/payments/bills': lazy(() => import('../../features/finance-bills/BillsList')),
+  '/bills/edit/:id': lazy(() => import('../../features/finance-bills/BillEntry')),
+  '/payments/bills_other': lazy(() => import('../../features/finance-bills/BillsOther')),
+  '/query/bills': lazy(() => import('../../features/reports/QueryScreen')),
+  // Receipts (docs/finance.md "Receipts and allocations", "Balances and aging"): a receipt beside its allocation panel,
+  // the customers' balances and aging.
+  '/payments/create': lazy(() => import('../../features/finance-receipts/ReceiptCreate')),
+  '/payments/edit/:id': lazy(() => import('../../features/finance-receipts/ReceiptEntry')),
+  '/payments/balances': lazy(() => import('../../features/finance-receipts/BalancesScreen')),
 };

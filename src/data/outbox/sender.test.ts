@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PUSH_MAX, type Mutation, type PushReply, type PushResult } from '../../domain/contract/sync';
+import { PUSH_BYTES_MAX, PUSH_MAX, type Mutation, type PushReply, type PushResult } from '../../domain/contract/sync';
 import { ApiError } from '../errors';
 import { OfflineDb } from '../offline/db';
 import { rememberComputer } from './device';
@@ -125,6 +125,23 @@ describe('pushing the outbox', () => {
     expect(await outboxIsEmpty({ db })).toBe(true);
     expect(outboxStatusStore.getState()).toMatchObject({ lastError: null, sending: false });
     expect(outboxStatusStore.getState().lastSuccessAt).not.toBeNull();
+  });
+
+  it('ends a batch before its facts\' arguments pass PUSH_BYTES_MAX, and sends a fact heavier than that alone', async () => {
+    const db = await kiosk();
+    const heavy = (seq: number, bytes: number) => ({
+      id: crypto.randomUUID(), seq, name: 'tap' as const, args: { ...tap(`C${seq}`), pad: 'x'.repeat(bytes) }, at: new Date().toISOString(),
+      v: 1, device: 'K-01',
+    });
+    const third = Math.floor(PUSH_BYTES_MAX / 3);
+    await db.transaction('rw', db.outbox, db.counters, async () => {
+      // Three of a third each fill a push (with their other fields, a little more): two go, then the rest.
+      await db.outbox.bulkAdd([heavy(1, third), heavy(2, third), heavy(3, third), heavy(4, PUSH_BYTES_MAX * 2), heavy(5, 10)]);
+      await db.counters.put({ key: 'seq', value: 6 });
+    });
+    const server = fakeServer();
+    expect(await sender(db, { push: server.push }).round()).toEqual({ kind: 'empty' });
+    expect(server.calls.map(c => c.seqs)).toEqual([[1, 2], [3], [4], [5]]);
   });
 
   it('sends the mutations exactly as the contract has them', async () => {

@@ -1,5 +1,5 @@
 import { liveQuery, type Subscription } from 'dexie';
-import { PUSH_MAX, type PushReply, type Mutation } from '../../domain/contract/sync';
+import { PUSH_BYTES_MAX, PUSH_MAX, type PushReply, type Mutation } from '../../domain/contract/sync';
 import { connectivityStore, onReconnect } from '../connectivity';
 import { isApiError, isUnreachableError } from '../errors';
 import { setSessionRenewer } from '../http';
@@ -19,8 +19,9 @@ import { outboxStatusStore, refreshOutboxStatus, type OutboxError, type OutboxEr
  *   it taken lets the other tab's round send (it reads the outbox afresh for every batch, so it sends this tab's facts
  *   too) and looks again a little later. Without Web Locks (an old browser, an insecure origin) every tab sends: the
  *   server's idempotency by uuid makes a double send harmless.
- * - A round pushes the facts in seq order, PUSH_MAX at a time, as the computer the browser logged in as, with `floor`
- *   = the lowest seq it still holds, until the outbox is empty or a push makes no progress. Each reply is settled in
+ * - A round pushes the facts in seq order, PUSH_MAX at a time — fewer when their arguments would weigh more than
+ *   PUSH_BYTES_MAX (a receipt carries its images), one at least — as the computer the browser logged in as, with
+ *   `floor` = the lowest seq it still holds, until the outbox is empty or a push makes no progress. Each reply is settled in
  *   one transaction (outbox.ts `settlePush`): acknowledged facts deleted, rejected ones to the dead letters.
  * - Triggers: each recorded fact, the browser's `online`, the server reachable again, window focus, the page becoming
  *   visible, a new session, a message of the service worker (Background Sync, Chromium, an extra), the start, and a
@@ -144,9 +145,22 @@ export function createOutboxSender(overrides: Partial<SenderDeps> = {}): OutboxS
     status.setState({ nextAttemptAt: deps.now() + ms });
   }
 
-  /** The next batch of this computer's facts (and of facts queued before any device login), in seq order. */
+  /**
+   * The next batch of this computer's facts (and of facts queued before any device login), in seq order: PUSH_MAX, or
+   * as many as PUSH_BYTES_MAX of arguments hold (one at least). Read one by one, so a queue of heavy facts is never
+   * read whole.
+   */
   async function batch(db: OfflineDb, code: string): Promise<OutboxRecord[]> {
-    return db.outbox.orderBy('seq').filter(r => !r.device || r.device === code).limit(PUSH_MAX).toArray();
+    const out: OutboxRecord[] = [];
+    let bytes = 0;
+    await db.outbox.orderBy('seq').filter(r => !r.device || r.device === code).until(r => {
+      const size = JSON.stringify(r.args ?? null).length;
+      if (out.length >= PUSH_MAX || (out.length > 0 && bytes + size > PUSH_BYTES_MAX)) return true;
+      bytes += size;
+      out.push(r);
+      return false;
+    }).each(() => undefined);
+    return out;
   }
 
   /** Pushes until the outbox is empty, a push fails or one makes no progress. Runs under the lock. */

@@ -73,9 +73,63 @@ export const countArgsSchema = z.strictObject({
 }).refine(a => a.item_id != null || (a.card != null && a.card !== ''), { message: 'required', path: ['item_id'] });
 export type CountArgs = z.infer<typeof countArgsSchema>;
 
+/**
+ * An image a fact carries itself (docs/delivery.md "Proof of delivery", decision 205): as the device made it, a PNG or
+ * JPEG data URL; as the server keeps the fact once it has stored the image as a file (in the push's transaction), the
+ * file's URL. A fact names no image the server did not store from a fact or an upload.
+ */
+export const IMAGE_DATA_URL = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;
+export const STORED_FILE_URL = /^\/files\/\?action=download&id=[A-Za-z0-9_-]{16,128}$/;
+/** The length of the data URL of an image of `bytes` bytes, at most (base64 is 4 characters per 3 bytes). */
+export const dataUrlLength = (bytes: number): number => 'data:image/jpeg;base64,'.length + Math.ceil(bytes / 3) * 4;
+const factImage = (maxBytes: number) => z.string().max(dataUrlLength(maxBytes), { message: 'too_long' })
+  .refine(v => IMAGE_DATA_URL.test(v) || STORED_FILE_URL.test(v), { message: 'invalid_value' });
+
+/**
+ * A signature drawn on a phone's screen, as PNG: a few tens of KB for a full-width pad at a phone's pixel ratio, far
+ * below this bound.
+ */
+export const SIGNATURE_MAX_BYTES = 200_000;
+/**
+ * A proof-of-delivery photo, as JPEG: the phone makes it at most 1600 px and about 300 KB (src/data/photo-upload.ts);
+ * the bound leaves room for that size's last try.
+ */
+export const SIGN_PHOTO_MAX_BYTES = 400_000;
+
+/** `lat,lng` in decimal degrees, as the phone's position gives them (at most 7 decimals: about a centimetre). */
+const PLACE = /^(-?\d{1,2}(?:\.\d{1,7})?),(-?\d{1,3}(?:\.\d{1,7})?)$/;
+export function placeOk(v: string): boolean {
+  const m = PLACE.exec(v);
+  return !!m && Math.abs(Number(m[1])) <= 90 && Math.abs(Number(m[2])) <= 180;
+}
+
+/**
+ * `sign`: the customer's receipt of a shipped delivery, taken on the driver's phone (docs/delivery.md "Proof of
+ * delivery"): who signed (their name as they give it), the signature drawn on the screen, a photo of the goods at the
+ * dock, and where the phone was (`lat,lng`, when it could tell). The time of signing is the fact's `at`; the driver is
+ * `person_id` (the account's person). The server signs the delivery once, as the fact's time and place say.
+ */
+export const signArgsSchema = z.strictObject({
+  delivery_id: ID,
+  signer: z.string().trim().min(1, { message: 'required' }).max(60, { message: 'too_long' }),
+  signature: factImage(SIGNATURE_MAX_BYTES),
+  photo: factImage(SIGN_PHOTO_MAX_BYTES).nullable().optional(),
+  place: z.string().max(60).refine(placeOk, { message: 'invalid_value' }).nullable().optional(),
+  person_id: ID.nullable().optional(),
+});
+export type SignArgs = z.infer<typeof signArgsSchema>;
+
+/**
+ * The images each fact carries itself, by field, with the most bytes each may have: the server takes them out of the
+ * fact's arguments and stores them as files (server/areas/shopfloor/facts/fact-images.ts).
+ */
+export const FACT_IMAGES: Readonly<Partial<Record<MutationName, Readonly<Record<string, number>>>>> = {
+  sign: { signature: SIGNATURE_MAX_BYTES, photo: SIGN_PHOTO_MAX_BYTES },
+};
+
 /** The argument schema of each fact, by name. */
 export const FACT_ARGS: Readonly<Record<MutationName, z.ZodType>> = {
-  tap: tapArgsSchema, precheck: inspectionArgsSchema, inspect: inspectionArgsSchema, count: countArgsSchema,
+  tap: tapArgsSchema, precheck: inspectionArgsSchema, inspect: inspectionArgsSchema, count: countArgsSchema, sign: signArgsSchema,
 };
 
 /** `POST /sync/facts/resubmit/`: a rejected fact's corrected arguments, run through the rules again. */

@@ -21,6 +21,8 @@ export interface OrderQueryLine {
   unit: string | null;
   quantity: number;
   finished_quantity: number;
+  /** What shipped deliveries took of it (docs/delivery.md). */
+  delivered_quantity: number;
   nodes: OrderQueryNode[];
 }
 

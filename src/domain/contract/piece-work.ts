@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import './zod-config';
 import type { WageBasis } from '../rules/piece-work';
-import { PERIOD_PATTERN } from '../rules/piece-work';
 import type { Envelope } from './replies';
-import { daysBetween, optionalDay, optionalInt, wireFlag, wireJson } from './wire';
+import { daysBetween, optionalDay, optionalInt, wireJson } from './wire';
 
 /**
  * The special calls of piece work (docs/piece-work.md): work records made from finished card steps, closing and
@@ -72,14 +71,6 @@ export type FromNodesParams = { from: string; to: string; worknode_id?: number }
 
 export interface FromNodesReply extends Envelope { created: number; skipped: number }
 
-/** `POST /persons/works/close_period/`: `period` (`YYYY-MM`), `closed` (1 closes, 0 reopens). */
-export const closePeriodParamsSchema = z.looseObject({
-  period: z.string({ message: 'invalid_period' }).trim().regex(PERIOD_PATTERN, { message: 'invalid_period' }),
-  closed: wireFlag,
-});
-export type ClosePeriodParams = z.infer<typeof closePeriodParamsSchema>;
-
-export interface ClosePeriodReply extends Envelope { period: string; closed: boolean }
 
 /** `GET /persons/works/slips/`: the report's range and filters, optionally `person_ids` (JSON list). */
 export const slipsParamsSchema = rangeChecks(z.looseObject({

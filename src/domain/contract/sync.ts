@@ -38,10 +38,16 @@ export interface PullReply<Row = Record<string, unknown>> {
 }
 
 /** The facts a device may queue offline; their argument schemas are in contract/facts.ts. */
-export const MUTATION_NAMES = ['tap', 'precheck', 'inspect', 'count'] as const;
+export const MUTATION_NAMES = ['tap', 'precheck', 'inspect', 'count', 'sign'] as const;
 export type MutationName = (typeof MUTATION_NAMES)[number];
 
 export const PUSH_MAX = 500;
+/**
+ * The most a push's facts' arguments weigh, as JSON text, before the sender ends the batch (a push carries one fact at
+ * least, whatever it weighs): a receipt carries its signature and photo (decision 205), a few hundred KB, and a push
+ * must stay well inside the server's 8 MB body limit however many of them queued offline.
+ */
+export const PUSH_BYTES_MAX = 2 * 1024 * 1024;
 /** The highest sequence number a device may use: the server keeps them (and the watermark) as 32-bit integers. */
 export const SEQ_MAX = 2_147_483_647;
 

@@ -4,7 +4,7 @@ import { terminalScreenPath } from '../rules/terminal-screen';
 
 describe('route rules', () => {
   it('knows the public pages', () => {
-    for (const p of ['/login', '/auth-redirect', '/orders/query', '/test', '/404', '/401']) expect(isPublicPath(p)).toBe(true);
+    for (const p of ['/login', '/auth-redirect', '/orders/query', '/bills/query', '/test', '/404', '/401']) expect(isPublicPath(p)).toBe(true);
     for (const p of ['/dashboard', '/', '/orders/list', '/accounts/profile']) expect(isPublicPath(p)).toBe(false);
   });
 

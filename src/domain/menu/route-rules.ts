@@ -3,7 +3,7 @@
  */
 
 /** Pages anyone may open without logging in. */
-export const PUBLIC_PATHS = ['/login', '/auth-redirect', '/orders/query', '/test', '/404', '/401'] as const;
+export const PUBLIC_PATHS = ['/login', '/auth-redirect', '/orders/query', '/bills/query', '/test', '/404', '/401'] as const;
 
 export function isPublicPath(pathname: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(pathname.replace(/\/+$/, '') || '/');

@@ -4,14 +4,22 @@
  * `{name}` placeholders are filled by `translate`.
  */
 import { CARD_MESSAGES } from './cards';
+import { DELIVERY_MESSAGES } from './delivery';
+import { FINANCE_MESSAGES } from './finance';
+import { RECEIPT_MESSAGES } from './receipts';
+import { PAYFEES_MESSAGES } from './payfees';
 import { FORMULA_MESSAGES } from './formulas';
 import { INBOX_MESSAGES } from './inbox';
 import { ORDER_QUERY_MESSAGES } from './order-query';
 import { ORDER_MESSAGES } from './orders';
 import { PLANNING_MESSAGES } from './planning';
 import { PRINT_MESSAGES } from './prints';
+import { PROOF_OF_DELIVERY_MESSAGES } from './proof-of-delivery';
 import { SHOPFLOOR_MESSAGES } from './shopfloor';
+import { STATEMENT_MESSAGES } from './statement';
 import { STOCK_MESSAGES } from './stock';
+import { PACKING_MESSAGES } from './packing';
+import { TRACE_MESSAGES } from './trace';
 
 import { isLang, type Lang } from './langs';
 
@@ -71,6 +79,7 @@ export const zh = {
   duplicate_in_import: '与本次导入中前面的一行重复',
   duplicate_in_file: '与第 {row} 行重复',
   too_deep: '数据嵌套层数太多（最多 {max} 层）',
+  too_many_decimals: '金额最多 {max} 位小数',
   list_too_large: '列表超过 {max} 行，请分页或缩小筛选范围',
   year_range: '年份不能早于 {min} 年',
   invalid_offset: '时区偏移应在 ±14:00 之内',
@@ -97,6 +106,14 @@ export const zh = {
   ...SHOPFLOOR_MESSAGES.zh,
   ...INBOX_MESSAGES.zh,
   ...STOCK_MESSAGES.zh,
+  ...PACKING_MESSAGES.zh,
+  ...DELIVERY_MESSAGES.zh,
+  ...FINANCE_MESSAGES.zh,
+  ...RECEIPT_MESSAGES.zh,
+  ...PAYFEES_MESSAGES.zh,
+  ...PROOF_OF_DELIVERY_MESSAGES.zh,
+  ...TRACE_MESSAGES.zh,
+  ...STATEMENT_MESSAGES.zh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -156,6 +173,7 @@ export const en: Catalog = {
   duplicate_in_import: 'Same as an earlier row of this import',
   duplicate_in_file: 'Same as row {row}',
   too_deep: 'Data nested too deeply (at most {max} levels)',
+  too_many_decimals: 'An amount has at most {max} decimals',
   list_too_large: 'The list has more than {max} rows: page through it or narrow the filter',
   year_range: 'The year must not be before {min}',
   invalid_offset: 'The time-zone offset must lie within ±14:00',
@@ -182,6 +200,14 @@ export const en: Catalog = {
   ...SHOPFLOOR_MESSAGES.en,
   ...INBOX_MESSAGES.en,
   ...STOCK_MESSAGES.en,
+  ...PACKING_MESSAGES.en,
+  ...DELIVERY_MESSAGES.en,
+  ...FINANCE_MESSAGES.en,
+  ...RECEIPT_MESSAGES.en,
+  ...PAYFEES_MESSAGES.en,
+  ...PROOF_OF_DELIVERY_MESSAGES.en,
+  ...TRACE_MESSAGES.en,
+  ...STATEMENT_MESSAGES.en,
 };
 
 export const es: Catalog = {
@@ -238,6 +264,7 @@ export const es: Catalog = {
   duplicate_in_import: 'Igual que una fila anterior de esta importación',
   duplicate_in_file: 'Igual que la fila {row}',
   too_deep: 'Datos anidados demasiado (como máximo {max} niveles)',
+  too_many_decimals: 'Un importe tiene como máximo {max} decimales',
   list_too_large: 'La lista tiene más de {max} filas: pagínela o acote el filtro',
   year_range: 'El año no puede ser anterior a {min}',
   invalid_offset: 'El desfase horario debe estar entre ±14:00',
@@ -264,6 +291,14 @@ export const es: Catalog = {
   ...SHOPFLOOR_MESSAGES.es,
   ...INBOX_MESSAGES.es,
   ...STOCK_MESSAGES.es,
+  ...PACKING_MESSAGES.es,
+  ...DELIVERY_MESSAGES.es,
+  ...FINANCE_MESSAGES.es,
+  ...RECEIPT_MESSAGES.es,
+  ...PAYFEES_MESSAGES.es,
+  ...PROOF_OF_DELIVERY_MESSAGES.es,
+  ...TRACE_MESSAGES.es,
+  ...STATEMENT_MESSAGES.es,
 };
 
 export const ja: Catalog = {
@@ -320,6 +355,7 @@ export const ja: Catalog = {
   duplicate_in_import: 'このインポートの前の行と重複しています',
   duplicate_in_file: '{row} 行目と重複しています',
   too_deep: 'データの入れ子が深すぎます（最大 {max} 階層）',
+  too_many_decimals: '金額の小数は {max} 桁までです',
   list_too_large: '一覧が {max} 行を超えています。ページ送りするか、絞り込んでください',
   year_range: '{min} 年より前の年は入力できません',
   invalid_offset: 'タイムゾーンのオフセットは ±14:00 以内にしてください',
@@ -346,6 +382,14 @@ export const ja: Catalog = {
   ...SHOPFLOOR_MESSAGES.ja,
   ...INBOX_MESSAGES.ja,
   ...STOCK_MESSAGES.ja,
+  ...PACKING_MESSAGES.ja,
+  ...DELIVERY_MESSAGES.ja,
+  ...FINANCE_MESSAGES.ja,
+  ...RECEIPT_MESSAGES.ja,
+  ...PAYFEES_MESSAGES.ja,
+  ...PROOF_OF_DELIVERY_MESSAGES.ja,
+  ...TRACE_MESSAGES.ja,
+  ...STATEMENT_MESSAGES.ja,
 };
 
 const CATALOGS: Record<Lang, Catalog> = { zh, en, es, ja };

@@ -164,3 +164,50 @@ export function naturalKeyOf(res: ResourceDef, values: Record<string, unknown>):
   }
   return parts.length ? JSON.stringify(parts) : null;
 }
+
+/** A 53-bit string hash (cyrb53): fast, synchronous, the same in the browser and on the server. */
+function hash53(s: string, seed: number): string {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36).padStart(11, '0');
+}
+
+/**
+ * The natural key of a resource keyed by fingerprint (`fingerprintKey`, fees' `import_key`) for one sheet row that does
+ * not give it: a hash of the row's other non-empty cells (by field name, trimmed: the same sheet gives the same text
+ * whatever its column order or a column left out empty) and of the row's occurrence among equal rows so far (`seen`,
+ * one map per file), so two identical rows of one file are two rows, and the same file imported again matches them
+ * one to one. Undefined when the resource is not keyed by fingerprint or the row gives its key.
+ */
+export function rowFingerprint(res: ResourceDef, cells: ImportCells, seen: Map<string, number>): string | undefined {
+  const keyField = res.naturalKey?.[0];
+  if (!res.fingerprintKey || !keyField) return undefined;
+  const given = cells[keyField];
+  if (given != null && String(given).trim() !== '') return undefined;
+  const parts = Object.keys(cells).filter(k => k !== keyField).sort()
+    .map(k => [k, cells[k] == null ? '' : String(cells[k]).trim()] as const)
+    .filter(([, v]) => v !== '');
+  const text = JSON.stringify(parts);
+  const n = (seen.get(text) ?? 0) + 1;
+  seen.set(text, n);
+  const body = `${text}#${n}`;
+  return `fp-${hash53(body, 1)}${hash53(body, 2)}`;
+}
+
+/** Fills the fingerprint key of every row that lacks it (an API caller's rows; the preview fills them file-wide). */
+export function withFingerprints(res: ResourceDef, rows: readonly ImportCells[]): ImportCells[] {
+  if (!res.fingerprintKey) return [...rows];
+  const seen = new Map<string, number>();
+  const keyField = res.naturalKey![0]!;
+  return rows.map(r => {
+    const fp = rowFingerprint(res, r, seen);
+    return fp === undefined ? r : { ...r, [keyField]: fp };
+  });
+}

@@ -31,12 +31,13 @@ describe('field validators', () => {
     expect(price.parse(99999999999.9999)).toBe(99999999999.9999);
     expect(price.parse('-99999999999.9999')).toBe(-99999999999.9999);
     // 18 digits fit the column, not a double: once read back as …234.568.
-    for (const bad of ['12345678901234.5678', '100000000000', '99999999999.99999', 1e11, -1e11]) {
+    for (const bad of ['100000000000', '99999999999.99999', 1e11, -1e11]) {
       const r = saveSchema(demo, 'update').safeParse({ price: bad });
       expect(r.success, String(bad)).toBe(false);
       if (!r.success) expect(fieldErrorsOf(r.error, { price: bad }).price?.key).toMatch(/^too_(big|small)$/);
     }
-    const r = saveSchema(demo, 'update').safeParse({ price: '12345678901234.5678' });
+    const r = saveSchema(demo, 'update').safeParse({ price: '123456789012345' });
+    expect(r.success).toBe(false);
     if (!r.success) expect(fieldErrorsOf(r.error, { price: 1 }).price).toEqual({ key: 'too_big', params: { max: '99999999999.9999' } });
     const qty3 = fieldSchema(number({ scale: 3 }));
     expect(qty3.parse(999999999999.999)).toBe(999999999999.999);
@@ -51,14 +52,29 @@ describe('field validators', () => {
     expect(fieldSchema(number({ scale: 2, min: 0 })).safeParse(-0.01).success).toBe(false);
   });
 
-  it('rounds a decimal to its scale on its decimal value, as the column does', () => {
+  it('rounds a measure to its scale on its decimal value, as the column does', () => {
+    const q4 = fieldSchema(number({ scale: 4 }));
+    expect(q4.parse('1.00005')).toBe(1.0001);
+    expect(q4.parse(1.23454)).toBe(1.2345);
+    expect(q4.parse('-2.00005')).toBe(-2.0001);
     const price = fieldSchema(demo.fields.price);
-    expect(price.parse('1.00005')).toBe(1.0001);
-    expect(price.parse(1.23454)).toBe(1.2345);
-    expect(price.parse('-2.00005')).toBe(-2.0001);
     expect(fieldSchema(number({ scale: 2 })).parse('1.005')).toBe(1.01);
     // Every value of 15 significant digits survives a print and a parse unchanged.
     for (const v of ['12345678901.2345', '0.0001', '98765432109.8765']) expect(String(price.parse(v))).toBe(v);
+  });
+
+  it('refuses money with more than four decimals instead of rounding it, past the noise of a double', () => {
+    for (const bad of ['1.00005', 1.23454, '-2.00005', '12345678.12345', 0.00001]) {
+      const r = saveSchema(demo, 'update').safeParse({ price: bad });
+      expect(r.success, String(bad)).toBe(false);
+      if (!r.success) expect(fieldErrorsOf(r.error, { price: bad }).price).toEqual({ key: 'too_many_decimals', params: { max: 4 } });
+    }
+    const price = fieldSchema(demo.fields.price);
+    // A sum a client worked out in binary floating point is its decimal value, not five-plus decimals.
+    expect(price.parse(0.1 + 0.2)).toBe(0.3);
+    expect(price.parse(1.1 * 3)).toBe(3.3);
+    expect(price.parse('12.3400')).toBe(12.34);
+    expect(price.parse(-0.0001)).toBe(-0.0001);
   });
 
   it('keeps text verbatim', () => {

@@ -100,16 +100,27 @@ function jsonValue(maxBytes: number) {
 }
 
 /**
+ * Whether `n` has at most `scale` decimals, up to the binary noise of a double: 0.1 + 0.2 (0.30000000000000004) has
+ * one, 1.23456 has five. The tolerance is a few units in the last place of n × 10^scale, never a decimal digit.
+ */
+export function hasAtMostDecimals(n: number, scale: number): boolean {
+  const y = n * 10 ** scale;
+  return Math.abs(y - Math.round(y)) <= Math.max(1e-7, Math.abs(y) * 8 * Number.EPSILON);
+}
+
+/**
  * A decimal stored as numeric(18, scale) (sql-shape.ts). It is rounded to its scale (half away from zero, on its
  * decimal value, as the column would) and must then keep at most DECIMAL_DIGITS significant digits, so the value
  * read back is exactly the value stored: the limit is 10^(15 − scale), and the error names the largest value below
  * it (99999999999.9999 for money). The column itself could hold 18 digits, which a double cannot carry.
  */
-function decimalSchema(scale: number, min: number | undefined, max?: number) {
+function decimalSchema(scale: number, min: number | undefined, max?: number, exact = false) {
   const digits = DECIMAL_DIGITS - scale;
   const limit = 10 ** digits;
   const largest = `${'9'.repeat(digits)}${scale > 0 ? `.${'9'.repeat(scale)}` : ''}`;
-  let s = z.number().finite().transform(n => roundTo(n, scale))
+  let n0 = z.number().finite();
+  if (exact) n0 = n0.refine(n => hasAtMostDecimals(n, scale), { message: 'too_many_decimals', params: { max: scale }, abort: true });
+  let s = n0.transform(n => roundTo(n, scale))
     .refine(n => n < limit, { message: 'too_big', params: { max: largest } })
     .refine(n => n > -limit, { message: 'too_small', params: { min: `-${largest}` } });
   if (min !== undefined) s = s.refine(n => n >= min, { message: 'too_small', params: { min } });
@@ -127,7 +138,9 @@ export function fieldSchema(f: Field): z.ZodType {
       return z.preprocess(numeric(INT), s.nullable());
     }
     case 'number': return decimalSchema(f.scale, f.min, f.max);
-    case 'money': return decimalSchema(MONEY_SCALE, f.min, f.max);
+    // Money typed with more decimals than kept is refused, never rounded (DESIGN §8, docs/finance.md): an amount the
+    // user wrote is either kept as written or sent back. A quantity or measure (a scale's reading) is rounded.
+    case 'money': return decimalSchema(MONEY_SCALE, f.min, f.max, true);
     case 'bool': return z.preprocess(boolish, z.boolean().nullable());
     case 'date': return z.preprocess(emptyToNull, dateSchema(false).nullable());
     case 'datetime': return z.preprocess(emptyToNull, dateSchema(true).nullable());

@@ -4,6 +4,7 @@ import type { MessageKey } from '../messages/catalog';
 
 const CUSTOM_KEYS = new Set<string>([
   'required', 'invalid_date', 'too_long', 'too_big', 'too_small', 'invalid_value', 'year_range', 'invalid_offset', 'offset_required', 'too_deep',
+  'too_many_decimals',
 ]);
 
 export interface FieldError {

@@ -34,6 +34,12 @@ export interface ResourceDef<F extends Record<string, Field> = Record<string, Fi
   listAliases?: readonly string[];
   /** Fields that identify a row to a person (used by imports to match rows). */
   naturalKey?: readonly string[];
+  /**
+   * The natural key (one text field) is a row's fingerprint when a sheet does not give it (fees' `import_key`): the
+   * import fills it from the row's other cells and the row's occurrence among equal rows of the file
+   * (import-cells.ts `fingerprintRows`), so importing the same sheet twice adds nothing.
+   */
+  fingerprintKey?: true;
   /** Fields searched by `keyword` (case-insensitive substring). */
   search: readonly string[];
   /** Field shown as the row's display name in references. */

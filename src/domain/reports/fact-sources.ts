@@ -25,13 +25,25 @@ import type { MeasureKind } from '../rules/aggregate';
  *   it (`baddetails`: `defects` 1, `defect` its quantity, its reason) — by work node, person (the inspector), item, card
  *   and reason. A reason is free text: its id is the first defect row ever written with that text (stable: rows are
  *   never deleted and new ones take higher ids), named by its text.
+ * - `finished`: finished goods (docs/delivery.md "Finished-goods views", decision 209) — one fact per movement of a card's
+ *   lot in a finished-goods store (`itemlogs`, warehouse type `finished`, the local day it took effect) and one per live
+ *   finished-goods inspection (`inventorydetails`, its local day) — by customer, order, item, card, warehouse and person
+ *   (the inspector; for a movement, the person of the account that posted or cancelled it). `stock` is a movement's
+ *   quantity (the change of the goods on hand); `checked_in` / `checkins` a check-in's (`checkin`) quantity and 1, and
+ *   `delivered` a check-out's (`checkout`) quantity, a reversal counting against what it reverses; `inspections`,
+ *   `inspected` (passed) and `bad` an inspection's. The inspections' measures go only to a caller who may view them.
+ * - `finishedopening`: the finished goods on hand at the START of a day (like `stockopening`): per customer, order,
+ *   item, card and warehouse, the movements of card lots in finished-goods stores before it, summed (`stock`).
+ * - `finishedchecks`: the finished-goods inspections split by their defects, as `prechecks` is for the semi-finished:
+ *   one fact per live inspection and one per defect row of it — by work node, reason, person (inspector), item, card.
  *
  * Every key is an id (0 for none) except `day`, a day number (days since 1970-01-01 of the local calendar date,
  * src/domain/rules/aggregate.ts `dayNumber`). A key's `ref` names the resource whose display names the server sends
  * beside the ids, when the caller may read it.
  */
 
-export const REPORT_SOURCES = ['steps', 'works', 'inspections', 'taps', 'stockmoves', 'stockopening', 'prechecks'] as const;
+export const REPORT_SOURCES = ['steps', 'works', 'inspections', 'taps', 'stockmoves', 'stockopening', 'prechecks', 'finished',
+  'finishedopening', 'finishedchecks'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 export interface FactKeyDef {
@@ -84,6 +96,26 @@ export const FACT_SOURCES: Readonly<Record<ReportSource, FactSourceDef>> = {
   },
   prechecks: {
     resource: 'predetails',
+    keys: [day, ref('worknode', 'worknodes'), ref('reason', 'baddetails'), ref('person', 'persons'), ref('item', 'items'),
+      ref('card', 'cards')],
+    measures: { inspections: 'count', passed: 'quantity', bad: 'quantity', defects: 'count', defect: 'quantity' },
+  },
+  finished: {
+    resource: 'itemlogs',
+    keys: [day, ref('customer', 'customers'), ref('order', 'orders'), ref('item', 'items'), ref('card', 'cards'),
+      ref('warehouse', 'warehouses'), ref('person', 'persons')],
+    measures: { inspections: 'count', inspected: 'quantity', bad: 'quantity', checkins: 'count', checked_in: 'quantity',
+      delivered: 'quantity', stock: 'quantity' },
+  },
+  finishedopening: {
+    resource: 'itemlogs',
+    keys: [day, ref('customer', 'customers'), ref('order', 'orders'), ref('item', 'items'), ref('card', 'cards'),
+      ref('warehouse', 'warehouses')],
+    measures: { stock: 'quantity' },
+    maxDays: 1,
+  },
+  finishedchecks: {
+    resource: 'inventorydetails',
     keys: [day, ref('worknode', 'worknodes'), ref('reason', 'baddetails'), ref('person', 'persons'), ref('item', 'items'),
       ref('card', 'cards')],
     measures: { inspections: 'count', passed: 'quantity', bad: 'quantity', defects: 'count', defect: 'quantity' },

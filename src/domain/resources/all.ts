@@ -9,10 +9,24 @@ import type { ResourceDef } from '../registry/resource';
 import { feecategories } from './categories/feecategories';
 import { formcategories } from './categories/formcategories';
 import { formulacategories } from './categories/formulacategories';
+import { deliveries } from './delivery/deliveries';
+import { deliverylines } from './delivery/deliverylines';
+import { deliveryrequestlines } from './delivery/deliveryrequestlines';
+import { deliveryrequests } from './delivery/deliveryrequests';
 import { computers } from './devices/computers';
 import { devicemaintenances } from './devices/devicemaintenances';
 import { devices } from './devices/devices';
+import { allocations } from './finance/allocations';
+import { bankmappings } from './finance/bankmappings';
 import { banks } from './finance/banks';
+import { billlines } from './finance/billlines';
+import { bills } from './finance/bills';
+import { fees } from './finance/fees';
+import { finperiods } from './finance/finperiods';
+import { invoices } from './finance/invoices';
+import { payouts } from './finance/payouts';
+import { receipts } from './finance/receipts';
+import { statementlines } from './finance/statementlines';
 import { formulamaterials } from './formulas/formulamaterials';
 import { formulaoperations } from './formulas/formulaoperations';
 import { formulas } from './formulas/formulas';
@@ -52,6 +66,7 @@ import { printlogs } from './system/printlogs';
 import { roles } from './system/roles';
 import { inventory } from './warehouse/inventory';
 import { itemlogs } from './warehouse/itemlogs';
+import { packages } from './warehouse/packages';
 import { shelves } from './warehouse/shelves';
 import { stockdocs } from './warehouse/stockdocs';
 import { stocklimits } from './warehouse/stocklimits';
@@ -67,10 +82,24 @@ export const RESOURCES: readonly ResourceDef[] = [
   feecategories,
   formcategories,
   formulacategories,
+  deliveries,
+  deliverylines,
+  deliveryrequestlines,
+  deliveryrequests,
   computers,
   devicemaintenances,
   devices,
+  allocations,
+  bankmappings,
   banks,
+  billlines,
+  bills,
+  fees,
+  finperiods,
+  invoices,
+  payouts,
+  receipts,
+  statementlines,
   formulamaterials,
   formulaoperations,
   formulas,
@@ -110,6 +139,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   roles,
   inventory,
   itemlogs,
+  packages,
   shelves,
   stockdocs,
   stocklimits,

@@ -47,6 +47,14 @@ export const CONFIG_TYPES: Readonly<Record<string, ConfigType>> = {
   order_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
   card_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
   stock_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
+  package_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
+  delivery_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
+  request_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
+  bill_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
+  receipt_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
+  payout_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
+  // The VAT rate an invoice takes unless another is typed (docs/finance.md "invoices"): 0.13 is China's general rate.
+  vat_rate: { kind: 'number', min: 0, max: 1 },
   // Stock (docs/stock.md): whether goods out may take a place below zero (the plant books its goods in later).
   allow_negative_stock: { kind: 'boolean' },
   // Stock alerts (docs/stock.md "Alerts"): stock not moved for this many days is on the excess list (/inventory/warn1).
@@ -54,6 +62,8 @@ export const CONFIG_TYPES: Readonly<Record<string, ConfigType>> = {
   // Size of a card label in millimetres, "width x height" (`60x40`; x, X, × or *; up to one decimal): the label
   // sheet's page size (server/lib/label-sheet.ts, which reads 10–1000 mm and falls back to 60x40 otherwise).
   label_size: { kind: 'text', max: 20, pattern: /^\s*\d{2,4}(\.\d)?\s*[xX×*]\s*\d{2,4}(\.\d)?\s*$/ },
+  // The same for a package's label (docs/delivery.md "Package labels"; 100x100 when not set).
+  package_label_size: { kind: 'text', max: 20, pattern: /^\s*\d{2,4}(\.\d)?\s*[xX×*]\s*\d{2,4}(\.\d)?\s*$/ },
   // The hours of the day and night shifts, `{"day":"08:00-20:00","night":"20:00-08:00"}` (src/domain/rules/shifts.ts).
   shift_hours: { kind: 'map', maxItems: SHIFTS.length, maxLength: 20, keys: SHIFTS, valuePattern: SHIFT_HOURS_PATTERN },
   // The shop floor (docs/shopfloor.md): a repeat of the same card within this many seconds is ignored by the kiosk;

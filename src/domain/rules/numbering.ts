@@ -66,6 +66,12 @@ export const DEFAULT_PATTERNS = {
   order_no_pattern: 'SO{yyyy}{MM}{dd}-{seq:3}',
   card_no_pattern: 'C{yy}{MM}{dd}{seq:5}',
   stock_no_pattern: 'ST{yyyy}{MM}{dd}-{seq:3}',
+  package_no_pattern: 'PK{yy}{MM}{dd}{seq:4}',
+  delivery_no_pattern: 'SH{yyyy}{MM}{dd}-{seq:3}',
+  request_no_pattern: 'FQ{yyyy}{MM}{dd}-{seq:3}',
+  bill_no_pattern: 'DZ{yyyy}{MM}-{seq:4}',
+  receipt_no_pattern: 'SK{yyyy}{MM}{dd}-{seq:3}',
+  payout_no_pattern: 'FK{yyyy}{MM}{dd}-{seq:3}',
 } as const;
 
 export type PatternConfig = keyof typeof DEFAULT_PATTERNS;

@@ -42,3 +42,22 @@ export function linesEditable(status: OrderStatus): boolean {
 export function cancelable(status: OrderStatus): boolean {
   return status === 'draft' || status === 'confirmed' || status === 'producing';
 }
+
+/**
+ * What a shipped delivery does to its orders (docs/delivery.md "Orders follow"): an order whose every live line is now
+ * delivered in full becomes `shipped` when it was producing or finished. Other statuses stay (a confirmed order
+ * delivered from stock before any card is made stays confirmed), as does an order not yet delivered in full.
+ */
+export function statusAfterShipping(status: OrderStatus, deliveredInFull: boolean): OrderStatus {
+  return deliveredInFull && (status === 'producing' || status === 'finished') ? 'shipped' : status;
+}
+
+/**
+ * What a cancelled delivery does to its orders: a `shipped` order no longer delivered in full goes back to `finished`
+ * when all its live cards are done, else to `producing`. Only a cancel moves an order back: shipping another delivery
+ * never undoes a shipped status set by hand (finished → shipped with the `ship` action).
+ */
+export function statusAfterDeliveryCancel(status: OrderStatus, deliveredInFull: boolean, cardsDone: boolean): OrderStatus {
+  if (status !== 'shipped' || deliveredInFull) return status;
+  return cardsDone ? 'finished' : 'producing';
+}

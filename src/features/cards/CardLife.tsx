@@ -13,6 +13,7 @@ import { orders } from '../../domain/resources/orders/orders';
 import { HistoryList } from '../../resources/form/history/HistoryList';
 import type { ListRow } from '../../resources/list/list-columns';
 import { NotFound } from '../../resources/screens/NotFound';
+import { TraceLink } from '../../resources/screens/TraceLink';
 import { OfflineNotice } from '../../ui/data/OfflineNotice';
 import { offlineView, useReachable, useResourceDetail, useResourceList } from '../../ui/data/use-resource';
 import { useMenu } from '../../ui/stores';
@@ -94,6 +95,8 @@ export default function CardLife() {
               <Button component={Link} to={cardPrintsPath([card.id])} size="xs" variant="default" leftSection={<IconPrinter size={14} />}>
                 {t('cards.print')}
               </Button>
+              {/* Its trace: where its goods went, what it was made of (docs/delivery.md "Traceability"). */}
+              <TraceLink resource="cards" row={card} />
             </Group>
           </Group>
           <Paper withBorder p="sm">

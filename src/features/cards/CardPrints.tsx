@@ -22,8 +22,8 @@ import { useSaveGuard } from '../../ui/use-save-guard';
 import { idsFromSearch } from './card-filters';
 import { CardFilterBar } from './CardFilterBar';
 import { CardsGrid } from './CardsGrid';
-import { printSheet, sheetUrl } from './print-frame';
-import { PrintPreview } from './PrintPreview';
+import { printSheet, sheetUrl } from '../../ui/print/print-frame';
+import { PrintPreview } from '../../ui/print/PrintPreview';
 
 const MESSAGE_MS = 2000;
 

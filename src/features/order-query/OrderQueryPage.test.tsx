@@ -21,11 +21,11 @@ let answer: 'found' | 404 | 429;
 const order = {
   show_id: 'SO20260101-001', order_date: '2026-01-01', due_date: '2026-02-01', status: 'producing',
   lines: [
-    { line_no: 1, item_name: '五层纸箱', unit: '个', quantity: 1200, finished_quantity: 450.5, nodes: [
+    { line_no: 1, item_name: '五层纸箱', unit: '个', quantity: 1200, finished_quantity: 450.5, delivered_quantity: 300, nodes: [
       { worknode_id: 1, name: '分纸', waiting: 0, running: 1, done: 3 },
       { worknode_id: 2, name: '印刷', waiting: 2, running: 1, done: 1 },
     ] },
-    { line_no: 2, item_name: '隔板', unit: null, quantity: 300, finished_quantity: 0, nodes: [] },
+    { line_no: 2, item_name: '隔板', unit: null, quantity: 300, finished_quantity: 0, delivered_quantity: 0, nodes: [] },
   ],
 };
 
@@ -100,6 +100,23 @@ describe('public order query', { timeout: 30_000 }, () => {
     await ask('SO1', 'WRONG');
     const err = await waitFor(() => mustFind('order-query-error'), 10_000);
     expect(err.textContent).toBe('查询失败次数过多，请 15 分钟后再试');
+  });
+
+  it('opened at the address a delivery note\'s QR code holds, asks for the order at once', async () => {
+    ui = await renderUi(<OrderQueryPage />, { path: '/orders/query?show_id=SO20260101-001&code=7K2P' });
+    await waitFor(() => mustFind('order-query-result'), 10_000);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]!.get('show_id')).toBe('SO20260101-001');
+    expect(queries[0]!.get('code')).toBe('7K2P');
+    expect((mustFind('order-query-show-id') as HTMLInputElement).value).toBe('SO20260101-001');
+    expect((mustFind('order-query-code') as HTMLInputElement).value).toBe('7K2P');
+  });
+
+  it('an address with the order number alone fills it and sends nothing', async () => {
+    ui = await renderUi(<OrderQueryPage />, { path: '/orders/query?show_id=SO1' });
+    await waitFor(() => expect(mustFind('order-query-company').textContent).toBe('华南纸品厂'), 10_000);
+    expect((mustFind('order-query-show-id') as HTMLInputElement).value).toBe('SO1');
+    expect(queries).toHaveLength(0);
   });
 
   it('asks for both fields before sending anything', async () => {

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Center, Container, Image, Paper, Stack, Text, TextI
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { isAbort, isApiError } from '../../data/errors';
 import { queryOrder, type QueriedOrder } from '../../data/order-query-client';
 import { loginBranding } from '../../data/shell-client';
@@ -25,11 +26,16 @@ type Answer =
  * (a wrong code and an unknown order answer alike) is one neutral sentence that tells nothing about which part was
  * wrong; a refusal for too many attempts (429) or another failure shows the server's message on the page. A new
  * question cancels the one still running. Made for a phone first: one column, large inputs.
+ *
+ * Opened at `?show_id=…&code=…` (the QR code a delivery note prints for each of its orders, docs/delivery.md
+ * "Delivery notes") the fields are filled from the address and the order is asked for at once, without a press of
+ * the search button; with only one of the two the field is filled and nothing is sent.
  */
 export default function OrderQueryPage() {
   const { t } = useTranslation();
-  const [showId, setShowId] = useState('');
-  const [code, setCode] = useState('');
+  const [params] = useSearchParams();
+  const [showId, setShowId] = useState(() => params.get('show_id')?.trim() ?? '');
+  const [code, setCode] = useState(() => params.get('code')?.trim() ?? '');
   const [errors, setErrors] = useState<{ show_id?: string; code?: string }>({});
   const [answer, setAnswer] = useState<Answer>({ kind: 'none' });
   const [busy, setBusy] = useState(false);
@@ -42,6 +48,30 @@ export default function OrderQueryPage() {
     return () => { ctrl.abort(); running.current?.abort(); };
   }, []);
 
+  /** Asks the server for the order (the question before it, if still running, is cancelled). */
+  const ask = (q: { show_id: string; code: string }) => {
+    running.current?.abort();
+    const ctrl = new AbortController();
+    running.current = ctrl;
+    setBusy(true);
+    queryOrder(q, { signal: ctrl.signal })
+      .then(order => setAnswer(order ? { kind: 'found', order } : { kind: 'notfound' }))
+      .catch((err: unknown) => {
+        if (isAbort(err)) return;
+        setAnswer({ kind: 'error', msg: isApiError(err) ? err.msg : t('orderquery.failed') });
+      })
+      .finally(() => { if (running.current === ctrl) setBusy(false); });
+  };
+
+  // The address's question, asked once on opening (the fields' first values are the address's).
+  const fromAddress = useRef({ show_id: showId, code });
+  useEffect(() => {
+    const q = fromAddress.current;
+    if (q.show_id && q.code) ask(q);
+    // Once on opening: a later edit of the fields is asked by the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const missing: { show_id?: string; code?: string } = {};
@@ -49,17 +79,7 @@ export default function OrderQueryPage() {
     if (!code.trim()) missing.code = t('orderquery.required_code');
     setErrors(missing);
     if (missing.show_id || missing.code) return;
-    running.current?.abort();
-    const ctrl = new AbortController();
-    running.current = ctrl;
-    setBusy(true);
-    queryOrder({ show_id: showId, code }, { signal: ctrl.signal })
-      .then(order => setAnswer(order ? { kind: 'found', order } : { kind: 'notfound' }))
-      .catch((err: unknown) => {
-        if (isAbort(err)) return;
-        setAnswer({ kind: 'error', msg: isApiError(err) ? err.msg : t('orderquery.failed') });
-      })
-      .finally(() => { if (running.current === ctrl) setBusy(false); });
+    ask({ show_id: showId, code });
   };
 
   return (

@@ -35,10 +35,11 @@ export function OrderQueryResult({ order }: { order: QueriedOrder }) {
       {order.lines.map(line => (
         <Paper key={line.line_no} withBorder p="md" data-testid="order-query-line">
           <Text fw={600} mb="xs">{line.line_no}. {line.item_name}</Text>
-          <SimpleGrid cols={3} spacing="xs" mb={line.nodes.length ? 'sm' : 0}>
+          <SimpleGrid cols={4} spacing="xs" mb={line.nodes.length ? 'sm' : 0}>
             <Pair label={t('orderquery.unit')} value={line.unit ?? ''} />
             <Pair label={t('orderquery.quantity')} value={formatNumber(line.quantity)} testId="order-query-quantity" />
             <Pair label={t('orderquery.finished')} value={formatNumber(line.finished_quantity)} testId="order-query-finished" />
+            <Pair label={t('orderquery.delivered')} value={formatNumber(line.delivered_quantity)} testId="order-query-delivered" />
           </SimpleGrid>
           {line.nodes.length === 0 ? <Text size="sm" c="dimmed">{t('orderquery.no_cards')}</Text> : (
             <Table withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing="xs">

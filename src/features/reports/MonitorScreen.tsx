@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Alert, Anchor, Breadcrumbs, Button, Group, Loader, Paper, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
-import { IconDownload, IconPlayerStop, IconPrinter, IconRefresh } from '@tabler/icons-react';
+import { IconDownload, IconLink, IconPlayerStop, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { FACT_SOURCES } from '../../domain/reports/fact-sources';
 import { useReaderLang } from '../../ui/use-reader-lang';
 import type { Grouping, MonitorDef } from './monitors';
 import { loadWithOpening, stockLevel } from './stock-report';
+import { decodeMonitorState, encodeMonitorState, type MonitorState } from './monitor-url';
 
 /** Bars the chart shows at most (the table has every row). */
 const CHART_ROWS = 30;
@@ -41,17 +42,22 @@ const groupingOfValue = (v: string): Grouping => {
  * a chart of the first rows, the table with its totals, drill-down from a row to what it is made of (a card opens
  * the card), excel.xlsx and a print view of the table. The time of the data is always stated; offline it says so.
  */
-export function MonitorScreen({ def }: { def: MonitorDef }) {
+export function MonitorScreen({ def, saved }: { def: MonitorDef; saved?: string }) {
   const { t } = useTranslation();
   const lang = useReaderLang();
   const navigate = useNavigate();
   const reachable = useReachable();
-  const [range, setRange] = useState<DayRange>(() => dateRangeStrings(dateRangeOf('month', new Date())));
+  // Opened at a saved address (`<path>/<qs>`): the state it saved, else the defaults (monitor-url.ts).
+  const [initial] = useState<MonitorState>(() => {
+    const fallback: MonitorState = { range: dateRangeStrings(dateRangeOf('month', new Date())), path: [], chosen: null, columns: null };
+    return saved ? decodeMonitorState(saved, fallback) : fallback;
+  });
+  const [range, setRange] = useState<DayRange>(initial.range);
   const [refreshing, setRefreshing] = useState(false);
-  const [path, setPath] = useState<DrillStep[]>([]);
-  const [chosen, setChosen] = useState<Grouping | null>(null);
+  const [path, setPath] = useState<DrillStep[]>(initial.path);
+  const [chosen, setChosen] = useState<Grouping | null>(initial.chosen);
   // Columns of a pivot (rows × columns of the chart's measure); none: the plain table.
-  const [columns, setColumns] = useState<Grouping | null>(null);
+  const [columns, setColumns] = useState<Grouping | null>(initial.columns);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState(false);
   const [printing, setPrinting] = useState(false);
@@ -109,9 +115,9 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
 
   const open = (id: number) => {
     if (!grouping) return;
-    if (grouping.key === 'card') { if (id > 0) void navigate(`/cards/query/${id}`); return; }
     const opens = def.opens?.[grouping.key];
     if (opens) { if (id > 0) void navigate(opens(id)); return; }
+    if (grouping.key === 'card') { if (id > 0) void navigate(`/cards/query/${id}`); return; }
     setPath(p => [...p, { grouping, id, label: label(grouping, id) }]);
     setChosen(null);
   };
@@ -157,7 +163,7 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
     ) : (
       <MonitorTable grouping={g} keyLabel={keyLabel(g)} measures={measures.map(m => ({ m, label: measureLabel(m.label) }))}
         kinds={kinds} rows={rows} total={total} totalLabel={t('reports.total')} onOpen={print ? undefined : open}
-        openTitle={!print && g.key === 'card' ? t('reports.open_card') : undefined} print={print} />
+        openTitle={!print && g.key === 'card' && !def.opens?.card ? t('reports.open_card') : undefined} print={print} />
     );
   };
   const asOf = loaded?.asOf ? localDateTimeString(new Date(loaded.asOf)) : null;
@@ -190,6 +196,13 @@ export function MonitorScreen({ def }: { def: MonitorDef }) {
           onClick={() => void exportFile()} data-testid="monitor-export">{t('reports.export')}</Button>
         <Button size="xs" variant="light" leftSection={<IconPrinter size={14} />} disabled={rows.length === 0 || facts.isPlaceholderData}
           onClick={() => setPrinting(true)} data-testid="monitor-print">{t('reports.print')}</Button>
+        {def.saved && (
+          // The address of what the screen shows (its own tab): a link to keep, send, or open again later.
+          <Button size="xs" variant="subtle" leftSection={<IconLink size={14} />} disabled={!valid} data-testid="monitor-save-link"
+            onClick={() => void navigate(`${def.path}/${encodeMonitorState({ range, path, chosen, columns })}`)}>
+            {t('reports.save_link')}
+          </Button>
+        )}
         {computing && (
           <Button size="xs" color="red" variant="subtle" leftSection={<IconPlayerStop size={14} />}
             onClick={() => void qc.cancelQueries({ queryKey: aggKey })}

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { ResourceDef } from '../../domain/registry/resource';
+import { bills } from '../../domain/resources/finance/bills';
 import { cards } from '../../domain/resources/orders/cards';
 import { orders } from '../../domain/resources/orders/orders';
 import { inventorydetails } from '../../domain/resources/shopfloor/inventorydetails';
@@ -26,6 +27,8 @@ const QUERIES: Readonly<Record<string, { def: ResourceDef; anywhere: boolean }>>
   // Stock by item, warehouse, position and lot (the stock at each exact place, issue 31 item 5): filtered by any
   // column, exported with the same filters.
   '/query/inventories': { def: stocklots, anywhere: false },
+  // Bills (docs/finance.md "9."): found by their number, check code, customer, lines' notes, orders and items.
+  '/query/bills': { def: bills, anywhere: true },
 };
 const DEBOUNCE_MS = 400;
 

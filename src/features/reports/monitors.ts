@@ -1,4 +1,7 @@
+import { withFinishedOpening } from '../../domain/reports/finished-balance';
 import type { ReportSource } from '../../domain/reports/fact-sources';
+import type { FactSet } from '../../domain/rules/aggregate';
+import { tracePath } from '../../domain/rules/trace';
 import type { AggregateOp } from '../../domain/rules/aggregate';
 import type { TimeBucket } from '../../domain/rules/day-numbers';
 
@@ -37,10 +40,17 @@ export interface MonitorDef {
   /**
    * A stock report (decision 180): the movements joined with the opening stock of the range's first day from this
    * snapshot source, balances carried across time rows and left blank for a document (stock-report.ts); no columns.
+   * `join` makes the one set of both (default: the stock report's, src/domain/reports/stock-balance.ts).
    */
-  stock?: { opening: ReportSource };
-  /** Where a row of a key opens, instead of drilling further (a card opens the card). */
+  stock?: { opening: ReportSource; join?: (moves: FactSet, opening: FactSet) => FactSet };
+  /** Where a row of a key opens, instead of drilling further (by default a card opens the card). */
   opens?: Readonly<Record<string, (id: number) => string>>;
+  /**
+   * The screen's range, drill path, grouping and columns can be kept in its address: `<path>/<qs>` (the spec's
+   * `/inventorydetails/summary/{qs}`) opens the screen as saved, and the screen offers the link of what it shows
+   * (monitor-url.ts).
+   */
+  saved?: true;
 }
 
 const count: MonitorMeasure = { op: 'count', label: 'm_facts' };
@@ -112,8 +122,42 @@ export const MONITORS: readonly MonitorDef[] = [
     measures: ['inspections', 'passed', 'bad', 'defects', 'defect'].map(m => ({ op: 'sum' as const, measure: m, label: `m_${m}` })),
     chart: 2,
   },
+  {
+    // Finished goods by customer, order, item and card (decision 209): inspected, checked in, delivered, and on hand at
+    // the range's start and end; a card opens its trace. Its filter can be saved in the address (`/summary/{qs}`).
+    path: '/inventorydetails/summary', title: 'inventory_summary', source: 'finished', ns: 'finishedviews', saved: true,
+    stock: { opening: 'finishedopening', join: withFinishedOpening },
+    groupBy: { key: 'customer' }, drill: [{ key: 'order' }, { key: 'item' }, { key: 'card' }],
+    measures: ['inspected', 'bad', 'checked_in', 'delivered', 'opening', 'closing'].map(m => ({ op: 'sum' as const, measure: m, label: `m_${m}` })),
+    chart: 2, opens: { card: id => tracePath({ kind: 'card', id }) },
+  },
+  {
+    // Per person: the finished goods each inspected, and each checked in (who posted the check-in).
+    path: '/inventorydetails/persons', title: 'inventory_persons', source: 'finished', ns: 'finishedviews', groupBy: { key: 'person' },
+    drill: [{ key: 'day' }, { key: 'item' }, { key: 'card' }],
+    measures: [{ op: 'sum', measure: 'inspections', label: 'm_inspections' }, { op: 'sum', measure: 'inspected', label: 'm_inspected' },
+      { op: 'sum', measure: 'bad', label: 'm_bad' }, { op: 'sum', measure: 'checkins', label: 'm_checkins' },
+      { op: 'sum', measure: 'checked_in', label: 'm_checked_in' }],
+    chart: 1,
+  },
+  {
+    // Finished-goods inspections and their defects by reason, then inspector, day and card.
+    path: '/inventorydetails/qc', title: 'qc', source: 'finishedchecks', ns: 'finishedviews', groupBy: { key: 'reason' },
+    drill: [{ key: 'person' }, { key: 'day' }, { key: 'card' }],
+    measures: ['inspections', 'passed', 'bad', 'defects', 'defect'].map(m => ({ op: 'sum' as const, measure: m, label: `m_${m}` })),
+    chart: 4,
+  },
 ];
 
 export function monitorOf(path: string): MonitorDef | undefined {
   return MONITORS.find(m => m.path === path);
+}
+
+/** The screen of an address: a monitor's own path, or a saved one's `<path>/<qs>` with its saved state. */
+export function monitorAt(pathname: string): { def: MonitorDef; saved?: string } | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  const def = monitorOf(path);
+  if (def) return { def };
+  const savedDef = MONITORS.find(m => m.saved && path.startsWith(`${m.path}/`) && !path.slice(m.path.length + 1).includes('/'));
+  return savedDef ? { def: savedDef, saved: path.slice(savedDef.path.length + 1) } : undefined;
 }

@@ -18,7 +18,7 @@ export async function loadWithOpening(def: MonitorDef, from: string, to: string,
   for (const [k, m] of Object.entries(open.names)) names[k] = new Map([...m, ...(moves.names[k] ?? [])]);
   const times = [moves.asOf, open.asOf].filter((t): t is number => t !== null);
   return {
-    ...moves, set: withOpening(moves.set, open.set), names, hidden: [...new Set([...moves.hidden, ...open.hidden])],
+    ...moves, set: (def.stock!.join ?? withOpening)(moves.set, open.set), names, hidden: [...new Set([...moves.hidden, ...open.hidden])],
     asOf: times.length ? Math.min(...times) : null, missingDays: moves.missingDays + open.missingDays,
     fetched: moves.fetched && open.fetched, unreachable: moves.unreachable || open.unreachable,
   };

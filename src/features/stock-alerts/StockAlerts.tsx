@@ -106,7 +106,7 @@ export default function StockAlerts() {
               </Table.Thead>
               <Table.Tbody>
                 {rows.map(r => (
-                  <Table.Tr key={`${r.item_id}:${r.warehouse_id}`} data-testid="alerts-row" data-item={r.item_id}
+                  <Table.Tr key={`${r.item_id}:${r.warehouse_id}`} data-testid="alerts-row" data-item={r.item_id} data-warehouse={r.warehouse_id}
                     data-marked={marked === r.item_id ? 'true' : undefined}
                     style={marked === r.item_id ? { outline: '2px solid var(--mantine-color-orange-6)' } : undefined}>
                     <Table.Td>{r.item_code}</Table.Td>

@@ -158,7 +158,10 @@ export function CountSheet({ docId, onBack }: { docId: number; onBack: () => voi
     if (!doc) return;
     setBusy(true);
     try {
-      const r = await stockClient.post(docId, Number(doc.version));
+      // The document as the server has it now: the lines this device's queue just saved have moved its version on, and
+      // posting the version read before them would be refused as changed by someone else.
+      const latest = (await detail.refetch()).data?.row ?? doc;
+      const r = await stockClient.post(docId, Number(latest.version));
       setNotice({ ok: true, text: t('stocktake.post_done', { count: r.movements }) });
       await Promise.all([stockdocs, stocklines, stocklots].map(d => qc.invalidateQueries({ queryKey: queryKeys.all(d.api) })));
     } catch (e) {

@@ -32,15 +32,16 @@ function importableFor(menuPaths: readonly string[], asked: string | undefined):
 
 /**
  * `/data/importdata`: import a spreadsheet into any resource that has a natural key. The resource comes from
- * `?resource=<name>` (the lists' import button) or the select; the file is parsed in the spreadsheet worker under a
+ * `?resource=<name>` (the lists' import button) or the select, or is fixed by the page (`resource`: `/fees/excel`); the file is parsed in the spreadsheet worker under a
  * time limit; the rest (mapping, preview, batches, report) is ImportFlow's. Changing the resource keeps the file and
  * maps it again.
  */
-export default function ImportPage() {
+export default function ImportPage({ resource }: { resource?: string } = {}) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   const [params, setParams] = useSearchParams();
-  const res = resourceByName(params.get('resource') ?? '');
+  // A page of one resource's import (`/fees/excel`) names it; the generic page takes it from the address.
+  const res = resourceByName(resource ?? params.get('resource') ?? '');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [parsing, setParsing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -78,7 +79,7 @@ export default function ImportPage() {
       <Title order={3}>{t('importexport.title')}</Title>
       <Group align="flex-end">
         <Select label={t('importexport.resource')} placeholder={t('importexport.resource_placeholder')} data={options}
-          value={res && isImportable(res) ? res.name : null} searchable w={260} data-testid="import-resource"
+          value={res && isImportable(res) ? res.name : null} searchable w={260} data-testid="import-resource" disabled={resource !== undefined}
           onChange={v => setParams(v ? { resource: v } : {}, { replace: true })} />
         <FileButton onChange={f => void pick(f)} accept={ACCEPT} resetRef={resetInput}
           inputProps={{ 'data-testid': 'import-file' } as ComponentProps<'input'>}>

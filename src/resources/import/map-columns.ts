@@ -61,7 +61,8 @@ export function mapColumns(res: ResourceDef, headers: readonly string[], lang: L
  */
 export function missingColumns(res: ResourceDef, mapping: ColumnMapping): { key: string[]; required: string[] } {
   const mapped = new Set(mapping.filter((f): f is string => f !== null));
-  const key = (res.naturalKey ?? []).filter(k => !mapped.has(k));
+  // A key made from the row's fingerprint (fees) is never missing: the preview computes it.
+  const key = res.fingerprintKey ? [] : (res.naturalKey ?? []).filter(k => !mapped.has(k));
   const required = importFields(res).filter(([n, f]) => f.required && !mapped.has(n) && !key.includes(n)).map(([n]) => n);
   return { key, required };
 }

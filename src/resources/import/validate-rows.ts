@@ -1,4 +1,4 @@
-import { draftRow, localDateTimeCell, naturalKeyOf, type ImportCells } from '../../domain/registry/import-cells';
+import { draftRow, localDateTimeCell, naturalKeyOf, rowFingerprint, type ImportCells } from '../../domain/registry/import-cells';
 import { saveSchema } from '../../domain/registry/input-schema';
 import { fieldErrorsOf } from '../../domain/registry/issue-keys';
 import type { ResourceDef } from '../../domain/registry/resource';
@@ -15,6 +15,8 @@ import type { ColumnMapping } from './map-columns';
  * - The natural key must be given. Two rows with the same key: the first one owns it, later ones are refused, as
  *   the server does within one call, so the result does not depend on where a batch boundary falls.
  * - Rows whose mapped cells are all empty are skipped (not counted).
+ * - A resource keyed by fingerprint (fees) gets the key of a row the sheet does not key from its cells and its
+ *   occurrence in the whole file, so a batch boundary changes nothing and the same file imported again adds nothing.
  * - Messages are in the UI language, from the same catalogue as the server's.
  */
 
@@ -38,6 +40,8 @@ export function rowPreparer(res: ResourceDef, mapping: ColumnMapping, lang: Lang
   const schema = saveSchema(res, 'update');
   const keyField = res.naturalKey?.[0];
   const owners = new Map<string, number>();
+  // Equal rows seen so far in the file, for a resource keyed by fingerprint (import-cells.ts `rowFingerprint`).
+  const seen = new Map<string, number>();
   const columns = mapping.flatMap((f, i) => (f === null ? [] : [[i, f] as const]));
   return {
     prepare(row, line) {
@@ -50,6 +54,8 @@ export function rowPreparer(res: ResourceDef, mapping: ColumnMapping, lang: Lang
         if (v.trim() !== '') any = true;
       }
       if (!any) return null;
+      const fingerprint = rowFingerprint(res, cells, seen);
+      if (fingerprint !== undefined) cells[keyField!] = fingerprint;
       const draft = draftRow(res, cells as ImportCells);
       // References are resolved by the server; here a given token stands in as id 1 so the rest of the row is checked.
       const values: Record<string, unknown> = { ...draft.values };
@@ -64,7 +70,8 @@ export function rowPreparer(res: ResourceDef, mapping: ColumnMapping, lang: Lang
       const keyValues: Record<string, unknown> = { ...draft.values };
       for (const [f, tokens] of Object.entries(draft.refTokens)) keyValues[f] = tokens.join(',');
       const key = naturalKeyOf(res, keyValues);
-      const keyText = (res.naturalKey ?? []).map(k => String(keyValues[k] ?? '')).join(' / ');
+      // A fingerprint means nothing to a person: the row is named by its line alone.
+      const keyText = fingerprint !== undefined ? '' : (res.naturalKey ?? []).map(k => String(keyValues[k] ?? '')).join(' / ');
       if (keyField && key === null) {
         const missing = res.naturalKey!.find(k => keyValues[k] == null || keyValues[k] === '') ?? keyField;
         errors[missing] ??= translate(lang, 'required');

@@ -32,8 +32,11 @@ import { selectionIn } from './selection';
 
 export interface ResourceListProps {
   def: ResourceDef;
-  /** Buttons of a hand-written screen built on the generic list (works' "from card steps"), after the generic ones. */
-  toolbar?: ReactNode;
+  /**
+   * Buttons of a hand-written screen built on the generic list (works' "from card steps"), after the generic ones; a
+   * function gets the selected rows that are shown (the stock notes print the chosen documents).
+   */
+  toolbar?: ReactNode | ((selected: readonly ListRow[]) => ReactNode);
   /**
    * The resource's own list parameters a hand-written screen adds (the queries menu's `anywhere`); only for a list
    * paged by the server, which is asked (and exports) with them.
@@ -224,7 +227,7 @@ export default function ResourceList({ def, toolbar, extra, filter }: ResourceLi
             {t('lists.import')}
           </Button>
         </Writable>}
-        {toolbar}
+        {typeof toolbar === 'function' ? toolbar(selectedRows()) : toolbar}
         <TextInput size="xs" w={200} placeholder={t('lists.keyword')} aria-label={t('lists.keyword')} leftSection={<IconSearch size={14} />}
           value={keyword} onChange={e => onKeyword(e.currentTarget.value)} data-testid="list-keyword" />
         <Text size="xs" c="dimmed" data-testid="list-count">

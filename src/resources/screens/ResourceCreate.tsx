@@ -20,6 +20,8 @@ export interface ResourceCreateProps {
   def: ResourceDef;
   /** Values to start from (API shape) over the declared defaults, e.g. a category chosen on the list. */
   initial?: Row;
+  /** Where to go once saved, given the new row's id; default: back to the list (afterCreatePath). */
+  next?: (id: number) => string;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface ResourceCreateProps {
  * the server refuses the values (then the next try is a new request). While the server is out of reach the form is
  * disabled, saying why.
  */
-export default function ResourceCreate({ def, initial }: ResourceCreateProps) {
+export default function ResourceCreate({ def, initial, next }: ResourceCreateProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -49,7 +51,7 @@ export default function ResourceCreate({ def, initial }: ResourceCreateProps) {
       setRequestId(newRequestId());
       setServerErrors({});
       void qc.invalidateQueries({ queryKey: queryKeys.all(def.api) });
-      await navigate(afterCreatePath(def, reply.id));
+      await navigate(next ? next(reply.id) : afterCreatePath(def, reply.id));
     } catch (e) {
       if (isAbort(e)) return;
       if (!isApiError(e)) throw e;

@@ -16,6 +16,7 @@ import { ConflictDialog, conflictOf, type Conflict } from '../form/ConflictDialo
 import type { Row } from '../form/form-values';
 import { HistoryDrawer } from '../form/history/HistoryDrawer';
 import { NotFound } from './NotFound';
+import { TraceLink } from './TraceLink';
 import { idFromPath, listPathOf } from '../../domain/menu/resource-paths';
 import { ResourceForm } from '../form/ResourceForm';
 
@@ -108,6 +109,7 @@ export default function ResourceEdit({ def, id: idProp, extras }: ResourceEditPr
         </Title>
         <Group gap="xs">
           {row && extras?.(row)}
+          {row && <TraceLink resource={def.name} row={row} />}
           <Button variant="default" size="xs" leftSection={<IconHistory size={14} />} onClick={() => setHistoryOpen(true)}
             disabled={!row} data-testid="history-open">
             {t('forms.history')}

@@ -64,7 +64,7 @@ describe.skipIf(process.platform === 'win32')('files that hold the data are the 
     } finally {
       await dir.remove();
     }
-  });
+  }, 300_000);
 
   it.skipIf(!onPostgres())('a PostgreSQL backup (pg_dump)', async () => {
     const dir = await tempDir('modes-pg');

@@ -74,5 +74,5 @@ describe('SIGTERM during a burst of saves', () => {
       await pgdb?.drop();
       await data.remove();
     }
-  }, 400_000);
+  }, 600_000);
 });

@@ -101,5 +101,5 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL (PostgreSQL only
       killAll();
       await pgdb.drop();
     }
-  }, 400_000);
+  }, 600_000);
 });

@@ -59,7 +59,7 @@ describe('the right order number and check code', () => {
     const lines = dt.lines as Record<string, unknown>[];
     expect(lines).toHaveLength(2);
     for (const l of lines) {
-      expect(Object.keys(l).sort()).toEqual(['finished_quantity', 'item_name', 'line_no', 'nodes', 'quantity', 'unit']);
+      expect(Object.keys(l).sort()).toEqual(['delivered_quantity', 'finished_quantity', 'item_name', 'line_no', 'nodes', 'quantity', 'unit']);
       for (const n of l.nodes as Record<string, unknown>[]) {
         expect(Object.keys(n).sort()).toEqual(['done', 'name', 'running', 'waiting', 'worknode_id']);
       }
@@ -74,7 +74,7 @@ describe('the right order number and check code', () => {
     expect(first!.nodes).toEqual(flowNodes.map((n, i) => ({
       worknode_id: n.id, name: n.name, waiting: i === 0 ? 1 : 2, running: i === 0 ? 1 : 0, done: 1,
     })));
-    expect(second).toMatchObject({ quantity: 90, finished_quantity: 0, nodes: [] });
+    expect(second).toMatchObject({ quantity: 90, finished_quantity: 0, delivered_quantity: 0, nodes: [] });
   });
 
   it('never carry the customer, the salesperson, prices, amounts or the code', async () => {

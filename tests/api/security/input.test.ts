@@ -90,8 +90,12 @@ describe('values', () => {
     const id = stored.body.id as number;
     const back = ok(await get('/items/detail/', { id }, { session: a })).body.dt as { price: number };
     expect(String(back.price)).toBe('99999999999.9999');
-    const rounded = ok(await post('/items/save/', { code: unique('M'), name: 'money', price: '1.23456' }, { session: a }));
-    expect((rounded.body.dt as { price: number }).price).toBe(1.2346);
+    // A measure is rounded to its scale; money is refused beyond its four decimals (decision 240).
+    const rounded = ok(await post('/items/save/', { code: unique('M'), name: 'money', weight: '1.23456' }, { session: a }));
+    expect((rounded.body.dt as { weight: number }).weight).toBe(1.2346);
+    const five = await post('/items/save/', { code: unique('M'), name: 'money', price: '1.23456' }, { session: a });
+    expect(five.status).toBe(422);
+    expect(five.body.errors).toEqual({ price: translate('zh', 'too_many_decimals', { max: 4 }) });
     const wide = await post('/items/save/', { code: unique('M'), name: 'money', price: '12345678901234.5678' }, { session: a });
     expect(wide.status).toBe(422);
     expect(wide.body.errors).toEqual({ price: translate('zh', 'too_big', { max: '99999999999.9999' }) });

@@ -70,7 +70,8 @@ export async function stockServer(label: string): Promise<StockServer> {
 }
 
 /**
- * The ledger's invariants: every place's on-hand is the sum of its movements, every item-in-warehouse's quantity and
+ * The ledger's invariants: every place's on-hand is the sum of its movements (a place: item, warehouse, position,
+ * status, package and lot), every item-in-warehouse's quantity and
  * value the sums of theirs, and each ledger row's balance its place's running sum in the order written.
  */
 export async function expectLedgerHolds(db: Db): Promise<void> {
@@ -78,11 +79,13 @@ export async function expectLedgerHolds(db: Db): Promise<void> {
     select s.place_key, s.quantity::float8 as held, coalesce(sum(l.quantity), 0)::float8 as moved
     from stocklots s left join itemlogs l on l.item_id = s.item_id and l.warehouse_id = s.warehouse_id
       and l.position_id is not distinct from s.position_id and l.status_id is not distinct from s.status_id and l.lot = s.lot
+      and l.package_id is not distinct from s.package_id
     group by s.id having s.quantity <> coalesce(sum(l.quantity), 0)`);
   expect(places, 'on-hand = Σ movements per place').toEqual([]);
   const orphans = await rows<Row>(db, sql`
     select l.id from itemlogs l where not exists (select 1 from stocklots s where s.item_id = l.item_id and s.warehouse_id = l.warehouse_id
-      and s.position_id is not distinct from l.position_id and s.status_id is not distinct from l.status_id and s.lot = l.lot)`);
+      and s.position_id is not distinct from l.position_id and s.status_id is not distinct from l.status_id and s.lot = l.lot
+      and s.package_id is not distinct from l.package_id)`);
   expect(orphans, 'every movement has its place').toEqual([]);
   const bins = await rows<Row>(db, sql`
     select i.bin_key, i.quantity::float8 as q, i.value::float8 as v, coalesce(sum(l.quantity), 0)::float8 as mq,
@@ -92,8 +95,8 @@ export async function expectLedgerHolds(db: Db): Promise<void> {
   expect(bins, 'item in warehouse: quantity and value = Σ movements').toEqual([]);
   const balances = await rows<Row>(db, sql`
     select id from (
-      select l.id, l.balance, sum(l.quantity) over (partition by l.item_id, l.warehouse_id, l.position_id, l.status_id, l.lot
-        order by l.id) as running from itemlogs l) x
+      select l.id, l.balance, sum(l.quantity) over (partition by l.item_id, l.warehouse_id, l.position_id, l.status_id, l.package_id,
+        l.lot order by l.id) as running from itemlogs l) x
     where balance <> running`);
   expect(balances, 'each movement\'s balance is its place\'s running sum').toEqual([]);
 }

@@ -77,6 +77,30 @@ describe('posting', () => {
     expect(doc!.status).toBe('draft');
   });
 
+  it('takes a place below zero when config allow_negative_stock is true, and only then', async () => {
+    const item = I[3]!;
+    expect(item).toBeDefined();
+    ok(await s.post((await s.draft('in', {}, [{ item_id: item, position_id: P[0], quantity: 5, unit_cost: 2 }])).id));
+    const setAllow = (v: string) => rows(s.db, sql`update configs set values = ${v} where name = 'allow_negative_stock'`);
+    const out = await s.draft('out', {}, [{ item_id: item, position_id: P[0], quantity: 6 }]);
+    expect((await s.post(out.id)).status).toBe(409);
+    await setAllow('true');
+    try {
+      ok(await s.post(out.id));
+    } finally {
+      await setAllow('false');
+    }
+    expect(await onHand(s.db, { item, warehouse: W1, position: P[0] })).toBe(-1);
+    const [issue] = await rows<Row>(s.db, sql`select balance::float8 as b from itemlogs where doc_id = ${out.id}`);
+    expect(issue!.b).toBe(-1);
+    // Refused again once the config is back; the place made whole for the tests after (no place below zero).
+    const more = await s.draft('out', {}, [{ item_id: item, position_id: P[0], quantity: 1 }]);
+    expect((await s.post(more.id)).status).toBe(409);
+    ok(await s.post((await s.draft('in', {}, [{ item_id: item, position_id: P[0], quantity: 1, unit_cost: 2 }])).id));
+    expect(await onHand(s.db, { item, warehouse: W1, position: P[0] })).toBe(0);
+    await expectLedgerHolds(s.db);
+  });
+
   it('lets one of two concurrent issues of the last stock post and refuses the other', async () => {
     const a = await s.draft('in', {}, [{ item_id: I[2], position_id: P[1], quantity: 10, unit_cost: 4 }]);
     ok(await s.post(a.id));

@@ -34,7 +34,8 @@ export function sameCheckCode(given: string, stored: string | null | undefined):
 interface OrderRow { id: number; show_id: string; status: OrderStatus | null; check_code: string | null;
   order_date: string | null; due_date: string | null }
 interface LineRow { id: number; line_no: number | null; item_name: string | null; unit: string | null;
-  quantity: number | string | null; finished_quantity: number | string | null }
+  quantity: number | string | null; finished_quantity: number | string | null;
+  delivered_quantity: number | string | null }
 interface NodeRow { detail_id: number; worknode_id: number; name: string | null; waiting: number; running: number; done: number }
 
 /**
@@ -69,7 +70,8 @@ export default async function orderQueryRoutes(app: FastifyInstance, opts: { db:
 
       const lines = await rows<LineRow>(db, sql`
         select d.id, d.line_no, i.name as item_name, coalesce(d.unit, i.unit) as unit,
-          d.quantity::float8 as quantity, coalesce(d.finished_quantity, 0)::float8 as finished_quantity
+          d.quantity::float8 as quantity, coalesce(d.finished_quantity, 0)::float8 as finished_quantity,
+          coalesce(d.delivered_quantity, 0)::float8 as delivered_quantity
         from details d left join items i on i.id = d.item_id
         where d.order_id = ${order.id} and not d.canceled
         order by d.line_no nulls last, d.id`);
@@ -97,6 +99,7 @@ export default async function orderQueryRoutes(app: FastifyInstance, opts: { db:
         unit: l.unit,
         quantity: Number(l.quantity ?? 0),
         finished_quantity: Number(l.finished_quantity ?? 0),
+        delivered_quantity: Number(l.delivered_quantity ?? 0),
         nodes: byLine.get(Number(l.id)) ?? [],
       }));
       // Progress by a code: not for shared caches, and not kept by the browser past the page.

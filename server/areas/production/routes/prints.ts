@@ -9,12 +9,12 @@ import { ownRows } from '../../../auth/row-scope';
 import type { Auth } from '../../../auth/sessions';
 import type { Db } from '../../../db/connection';
 import { tableOf } from '../../../db/tables';
-import { ApiError, forbidden } from '../../../lib/api-error';
+import { ApiError, badRequest, forbidden } from '../../../lib/api-error';
 import { authOf } from '../../../http/auth';
 import { labelSheetHelmet } from '../../../http/security-headers';
 import { column } from '../../../db/columns';
 import { insertRows } from '../../../resources/import-write';
-import { intArray, printCategory, type PrintCategoryDef } from '../print-categories';
+import { intArray, printCategory, templateOf, templatesOf, type PrintCategoryDef } from '../print-categories';
 import * as printsApi from '../../../../src/domain/contract/endpoints/prints';
 import { route } from '../../../http/endpoint-route';
 
@@ -54,9 +54,11 @@ function absolute(req: FastifyRequest, path: string): string {
  * must be a live row the caller may read, else 422 naming the ids that are not. Ids sent twice print once. Unless
  * previewing, in one transaction: one `printlogs` row (who and when are its created_by/at; title, category, ids,
  * count, how, template; printer empty — the helper picks it) written through the generic insert (change number,
- * history), and each printed row's counter + 1 with a new change number (lists and offline copies see it) but the
+ * history), and each printed row's counter (a category that has one) + 1 with a new change number (lists and offline copies see it) but the
  * same `version` and `updated_at`: a print is not an edit, and must not make a colleague's open form stale. Replies
- * `{msg, ds: [{id, name, print_url, width_mm, height_mm}]}`, one entry per template (one built-in one today).
+ * `{msg, ds: [{id, name, print_url, width_mm, height_mm}]}`, one entry per template of the category (its first the
+ * default; a delivery note offers A4 and the 241 mm form), or only the one `item.template` names (400 for one the
+ * category does not have). A category without a counter (delivery notes) is only logged.
  *
  * `GET /prints/sheet/?c=&ids=&a=&exp=&sig=` — the sheet's HTML, no login: the signed link is the permission
  * (print-links.ts; valid `DOWNLOAD_LINK_MINUTES`, default 10). Its own Content-Security-Policy: inline styles, no
@@ -73,6 +75,10 @@ export default async function printsRoutes(app: FastifyInstance, opts: { db: Db;
     assertMayPrint(auth, def);
     const ids = [...new Set(p.item.ids)];
     const res = def.resource;
+    // A template the category does not have is a malformed request, like an unknown category.
+    const chosen = p.item.template === undefined ? undefined : templateOf(def, p.item.template);
+    if (p.item.template !== undefined && !chosen) throw badRequest();
+    const sheets = chosen ? [chosen] : templatesOf(def);
     const t = tableOf(res);
 
     await db.transaction(async tx => {
@@ -86,32 +92,36 @@ export default async function printsRoutes(app: FastifyInstance, opts: { db: Db;
           { unavailable });
       }
       if (p.action === 'preview') return;
-      const counter = column(t, def.counter);
-      const counted = await tx.update(t)
-        .set({ [def.counter]: sql`coalesce(${counter}, 0) + 1`, rev: sql`next_rev()` })
-        .where(and(sql`${column(t, 'id')} = any(${intArray(ids)})`, eq(column(t, 'canceled'), false)))
-        .returning({ id: column(t, 'id') });
-      // A row cancelled since it was read: refuse the whole print rather than log rows that were not printed.
-      if (counted.length !== ids.length) {
-        const left = new Set(counted.map(r => r.id as number));
-        const gone = ids.filter(id => !left.has(id));
-        throw new ApiError(422, 'print_rows_unavailable', { list: gone.slice(0, 20).join(', ') }, {}, { unavailable: gone });
+      if (def.counter) {
+        const counter = column(t, def.counter);
+        const counted = await tx.update(t)
+          .set({ [def.counter]: sql`coalesce(${counter}, 0) + 1`, rev: sql`next_rev()` })
+          .where(and(sql`${column(t, 'id')} = any(${intArray(ids)})`, eq(column(t, 'canceled'), false)))
+          .returning({ id: column(t, 'id') });
+        // A row cancelled since it was read: refuse the whole print rather than log rows that were not printed.
+        if (counted.length !== ids.length) {
+          const left = new Set(counted.map(r => r.id as number));
+          const gone = ids.filter(id => !left.has(id));
+          throw new ApiError(422, 'print_rows_unavailable', { list: gone.slice(0, 20).join(', ') }, {}, { unavailable: gone });
+        }
       }
       await insertRows(tx, printlogs, [{
         values: {
           title: def.title(ids.length), category: p.item.category, ids, count: ids.length, how: p.action,
-          template: def.template.name, printer: null,
+          template: (chosen ?? def).template.name, printer: null,
         },
         onDone: () => {},
       }], auth);
     });
 
-    const size = await def.size(db);
-    const link = await signSheetLink(db, p.item.category, ids, auth.accountId, linkTtlMs);
-    return {
-      msg: 'OK',
-      ds: [{ id: def.template.id, name: def.template.name, print_url: absolute(req, link), ...size }],
-    };
+    const ds = [];
+    for (const sheet of sheets) {
+      // The first template's link names none (links made before templates were named still work).
+      const named = sheet === def ? undefined : sheet.template.id;
+      const link = await signSheetLink(db, p.item.category, ids, auth.accountId, linkTtlMs, named);
+      ds.push({ id: sheet.template.id, name: sheet.template.name, print_url: absolute(req, link), ...await sheet.size(db) });
+    }
+    return { msg: 'OK', ds };
   }, {
     // `view` on the printed category's resource, which only the body names: checked before validation, like a
     // declared access.
@@ -124,9 +134,10 @@ export default async function printsRoutes(app: FastifyInstance, opts: { db: Db;
   route(app, printsApi.printSheet, async (p, req, reply) => {
     const link = await verifySheetLink(db, p);
     const def = link && printCategory(link.category);
-    if (!link || !def) throw new ApiError(403, 'print_link_invalid');
-    const size = await def.size(db);
-    const { html, count } = await def.render(db, link.ids.filter(id => id <= MAX_ID), size);
+    const sheet = link && def ? templateOf(def, link.template) : undefined;
+    if (!link || !sheet) throw new ApiError(403, 'print_link_invalid');
+    const size = await sheet.size(db);
+    const { html, count } = await sheet.render(db, link.ids.filter(id => id <= MAX_ID), size, { origin: absolute(req, '') });
     // Every row was cancelled since the print was handed out: nothing to print.
     if (count === 0) throw new ApiError(404, 'print_rows_unavailable', { list: link.ids.slice(0, 20).join(', ') });
     return reply

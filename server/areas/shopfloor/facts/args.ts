@@ -1,5 +1,6 @@
-import { FACT_ARGS, FACT_VERSION, type CountArgs, type InspectionArgs, type TapArgs } from '../../../../src/domain/contract/facts';
+import { FACT_ARGS, FACT_VERSION, type CountArgs, type InspectionArgs, type SignArgs, type TapArgs } from '../../../../src/domain/contract/facts';
 import type { MutationName } from '../../../../src/domain/contract/sync';
+import { takeFactImages, withoutImages, type FactImage } from './fact-images';
 
 /**
  * A fact's arguments as the server reads them (docs/shopfloor.md "Facts"): checked with the shared schema of its
@@ -10,7 +11,8 @@ import type { MutationName } from '../../../../src/domain/contract/sync';
 export type ParsedArgs =
   | { name: 'tap'; args: TapArgs }
   | { name: 'precheck' | 'inspect'; args: InspectionArgs }
-  | { name: 'count'; args: CountArgs };
+  | { name: 'count'; args: CountArgs }
+  | { name: 'sign'; args: SignArgs };
 
 export type ArgsCheck =
   | { ok: true; parsed: ParsedArgs }
@@ -71,6 +73,7 @@ export function checkArgs(name: MutationName, v: number, args: unknown): ArgsChe
   switch (name) {
     case 'tap': return { ok: true, parsed: { name, args: r.data as TapArgs } };
     case 'count': return { ok: true, parsed: { name, args: r.data as CountArgs } };
+    case 'sign': return { ok: true, parsed: { name, args: r.data as SignArgs } };
     default: return { ok: true, parsed: { name, args: r.data as InspectionArgs } };
   }
 }
@@ -83,11 +86,19 @@ const UNSTORABLE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
 
 /**
  * A pushed (or resubmitted) fact's arguments as stored and as checked, with the stored value's JSON text (what the
- * insert writes). Characters PostgreSQL cannot hold are taken out of what is stored, and the fact is refused;
- * arguments beyond ARGS_MAX_BYTES are refused and stored as their size only (a sender that broken is not allowed to
- * fill the table).
+ * insert writes), and the images it carries (fact-images.ts: taken out first, their files' URLs in their place; to be
+ * stored only when the fact is new). Characters PostgreSQL cannot hold are taken out of what is stored, and the fact
+ * is refused; arguments beyond ARGS_MAX_BYTES are refused and stored as their size only (a sender that broken is not
+ * allowed to fill the table). A fact refused by its schema keeps none of its images.
  */
-export function readArgs(name: MutationName, v: number, raw: unknown): { stored: unknown; json: string; check: ArgsCheck } {
+export function readArgs(name: MutationName, v: number, raw: unknown): { stored: unknown; json: string; check: ArgsCheck; images: FactImage[] } {
+  const taken = takeFactImages(name, raw);
+  const read = readPlainArgs(name, v, taken.args);
+  if (taken.images.length === 0 || read.check.ok) return { ...read, images: taken.images };
+  return { ...readPlainArgs(name, v, withoutImages(taken.args, taken.images)), check: read.check, images: [] };
+}
+
+function readPlainArgs(name: MutationName, v: number, raw: unknown): { stored: unknown; json: string; check: ArgsCheck } {
   const json = JSON.stringify(raw ?? null);
   // A UTF-16 unit is at most 3 bytes of UTF-8: only text that could be too long is measured.
   const bytes = json.length * 3 > ARGS_MAX_BYTES ? Buffer.byteLength(json) : json.length;

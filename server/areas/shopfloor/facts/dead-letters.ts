@@ -11,7 +11,9 @@ import { recordHistory, staleVersion } from '../../../resources/write';
 import { canAct } from '../../../auth/permissions';
 import { stocklines } from '../../../../src/domain/resources/warehouse/stocklines';
 import { writeCountedLines } from '../../stock/counted-lines';
+import { applySignFacts, signAccessOf } from '../../delivery/sign-fact';
 import { readArgs } from './args';
+import { storeFactImages } from './fact-images';
 import { decideFact, type Reason } from './decide';
 import { storedReason } from './push';
 import { loadWorld, type ComputerState } from './state';
@@ -59,7 +61,7 @@ export async function resubmitFact(db: Db, auth: Auth, p: { id: number; version:
   return db.transaction(async tx => {
     const before = await lockRejected(tx, p.id, p.version);
     // A correction that does not even read is the supervisor's to fix: nothing is written.
-    const { stored, check } = readArgs(before.name as MutationName, FACT_VERSION, p.args);
+    const { stored, check, images } = readArgs(before.name as MutationName, FACT_VERSION, p.args);
     if (!check.ok) throw new ApiError(422, 'fact_bad_args', { detail: check.detail });
     const [c] = before.computer_id == null ? [] : await rows<{ id: number; code: string; worknode_ids: number[] | null; device_id: number | null }>(tx, sql`
       select id, code, worknode_ids, device_id from computers where id = ${before.computer_id as number}`);
@@ -68,7 +70,11 @@ export async function resubmitFact(db: Db, auth: Auth, p: { id: number; version:
       ? { id: Number(c.id), code: c.code, worknode_ids: (c.worknode_ids ?? []).map(Number), device_id: c.device_id === null ? null : Number(c.device_id) }
       : { id: 0, code: '', worknode_ids: [], device_id: null };
     // A counted line is resubmitted by a supervisor who may write stocktake lines (their own grant, not the handheld's).
-    const world = await loadWorld(tx, computer, [check.parsed], check.parsed.name === 'count' && canAct(auth, stocklines, 'create'));
+    // A receipt likewise by one who may sign for deliveries; images the correction carries are stored with it.
+    const world = await loadWorld(tx, computer, [check.parsed], check.parsed.name === 'count' && canAct(auth, stocklines, 'create'),
+      check.parsed.name === 'sign' ? signAccessOf(auth) : undefined);
+    for (const i of images) world.sign.files.add(i.id);
+    await storeFactImages(tx, images, auth.accountId);
     const at = new Date(before.at as string | Date);
     const d = decideFact(world, check.parsed, at);
     const note = p.note ?? (before.note as string | null) ?? null;
@@ -81,6 +87,7 @@ export async function resubmitFact(db: Db, auth: Auth, p: { id: number; version:
       await writeInspections(tx, [{ factId: before.id as number, computerId: c ? computer.id : null, row: d.inspection }], auth.accountId);
     }
     if (d.counted) await writeCountedLines(tx, [d.counted], auth.accountId);
+    if (d.signed) await applySignFacts(tx, auth, [d.signed]);
     return settle(tx, auth, before, { ...common, status: 'resolved', resolved_by: auth.accountId, resolved_at: new Date() });
   });
 }

@@ -1,6 +1,7 @@
-import type { CountArgs, InspectionArgs, TapArgs } from '../../../../src/domain/contract/facts';
+import type { CountArgs, InspectionArgs, SignArgs, TapArgs } from '../../../../src/domain/contract/facts';
 import type { MessageKey } from '../../../../src/domain/messages/catalog';
 import { decideTap, type TapAction } from '../../../../src/domain/rules/tap';
+import { decideSign, type SignedDelivery } from '../../delivery/sign-fact';
 import type { ParsedArgs } from './args';
 import type { World } from './state';
 
@@ -73,6 +74,8 @@ export interface Decision {
   columns: FactColumns;
   inspection: InspectionRow | null;
   counted?: CountedLine;
+  /** The receipt an applied `sign` writes (server/areas/delivery/sign-fact.ts). */
+  signed?: SignedDelivery;
 }
 
 const NO_COLUMNS: FactColumns = {
@@ -199,11 +202,25 @@ function decideCount(world: World, a: CountArgs, at: Date): Decision {
   };
 }
 
+/**
+ * A driver's receipt of a delivery (docs/delivery.md "Proof of delivery"), decided by the delivery's rules
+ * (server/areas/delivery/sign-fact.ts); its person, when named, must exist (`tap_person_unknown`).
+ */
+function decideSignFact(world: World, a: SignArgs, at: Date): Decision {
+  const person = a.person_id == null ? undefined : world.persons.get(a.person_id);
+  const columns: FactColumns = { ...NO_COLUMNS, person_id: person === undefined ? null : a.person_id! };
+  if (a.person_id != null && !person) return { status: 'rejected', reason: { key: 'tap_person_unknown' }, columns, inspection: null };
+  const d = decideSign(world.sign, a, at);
+  if (!d.ok) return { status: 'rejected', reason: { key: d.key, ...(d.params ? { params: d.params } : {}) }, columns, inspection: null };
+  return { status: 'applied', reason: null, columns, inspection: null, signed: d.signed };
+}
+
 /** Decides one fact against the world, changing it when the fact applies. */
 export function decideFact(world: World, parsed: ParsedArgs, at: Date): Decision {
   switch (parsed.name) {
     case 'tap': return decideSwipe(world, parsed.args, at);
     case 'count': return decideCount(world, parsed.args, at);
+    case 'sign': return decideSignFact(world, parsed.args, at);
     default: return decideInspection(world, parsed.name, parsed.args, at);
   }
 }

@@ -9,7 +9,9 @@ import { accountsThatCan, sendMessage } from '../../../resources/messages';
 import { canAct } from '../../../auth/permissions';
 import { stocklines } from '../../../../src/domain/resources/warehouse/stocklines';
 import { writeCountedLines } from '../../stock/counted-lines';
+import { applySignFacts, signAccessOf } from '../../delivery/sign-fact';
 import { readArgs } from './args';
+import { storeFactImages } from './fact-images';
 import { badArgs, decideFact, type Decision, type Reason } from './decide';
 import { readNamed, type ComputerState, type World } from './state';
 import { lockSwipeMonths, readSwipeValuation, writeBatch, writeInspections, type FactRow } from './write';
@@ -103,7 +105,9 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
   });
   // Whether the account may count is asked only of a batch that counts (a kiosk's swipes never need it).
   const mayCount = readable.some(f => f.parsed.name === 'count') && canAct(auth, stocklines, 'create');
-  const named = readNamed(tx, computerId, readable.map(f => f.parsed), mayCount);
+  // …and whether it may sign for deliveries, only of a batch with receipts.
+  const signAccess = readable.some(f => f.parsed.name === 'sign') ? signAccessOf(auth) : undefined;
+  const named = readNamed(tx, computerId, readable.map(f => f.parsed), mayCount, signAccess);
   const monthsLocked = lockSwipeMonths(tx, readable);
   const [[[c], [top]], namedWorld] = await Promise.all([first, named, monthsLocked]);
   if (!c) throw new ApiError(403, 'device_login_required');
@@ -112,6 +116,8 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
     id: Number(c.id), code: c.code, worknode_ids: (c.worknode_ids ?? []).map(Number), device_id: c.device_id === null ? null : Number(c.device_id),
   };
   const world: World = { computer, ...namedWorld };
+  // The images the facts carry are files of this batch: stored below with the facts that are new.
+  for (const a of args.values()) for (const i of a.images) world.sign.files.add(i.id);
   const valuing = readSwipeValuation(tx, world, readable);
   valuing?.catch(() => {}); // awaited by writeBatch; this only keeps a failure from going unhandled before it is
   const highest = everyUuid ? Infinity : Number(top?.max ?? 0);
@@ -142,6 +148,8 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
   await writeInspections(tx, decided.flatMap(f => (f.decision.inspection
     ? [{ factId: ids.get(f.uuid)!, computerId: computer.id, row: f.decision.inspection }] : [])), auth.accountId);
   await writeCountedLines(tx, decided.flatMap(f => (f.decision.counted ? [f.decision.counted] : [])), auth.accountId);
+  await storeFactImages(tx, decided.flatMap(f => args.get(f.uuid)!.images), auth.accountId);
+  await applySignFacts(tx, auth, decided.flatMap(f => (f.decision.signed ? [f.decision.signed] : [])));
 
   await tellResolvers(tx, computer.code, decided, auth.accountId);
 

@@ -3,6 +3,7 @@ import type { CardNodeStatus } from '../../../../src/domain/rules/card-status';
 import type { SequenceCheck, TapMode, TapPolicy } from '../../../../src/domain/rules/tap';
 import { jsonArrayOf, rows, type Db } from '../../../db/connection';
 import type { CountArgs } from '../../../../src/domain/contract/facts';
+import { noSign, readSignWorld, type SignAccess, type SignWorld } from '../../delivery/sign-fact';
 import type { ParsedArgs } from './args';
 
 /**
@@ -67,6 +68,8 @@ export interface World {
   finished: Set<number>;
   /** What the batch's stocktake lines name (`count` facts); empty for a batch without them. */
   stock: StockWorld;
+  /** What the batch's receipts name (`sign` facts, server/areas/delivery/sign-fact.ts); empty for a batch without them. */
+  sign: SignWorld;
 }
 
 /** A count document as a counted line needs it, locked for the batch (its posting waits until the lines are in). */
@@ -90,8 +93,9 @@ export const noStock = (mayCount = false): StockWorld =>
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** Reads what the facts name: their cards with their live steps (locked), work nodes, persons and machines. */
-export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly ParsedArgs[], mayCount = false): Promise<World> {
-  return { computer, ...await readNamed(tx, computer.id, facts, mayCount) };
+export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly ParsedArgs[], mayCount = false,
+  signAccess?: SignAccess): Promise<World> {
+  return { computer, ...await readNamed(tx, computer.id, facts, mayCount, signAccess) };
 }
 
 /**
@@ -99,12 +103,17 @@ export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly
  * push queues them right behind the computer's lock (the transaction's client runs them in order) and waits once. The
  * computer's own machine is found by the statement (`computerId`).
  */
-export async function readNamed(tx: Db, computerId: number, facts: readonly ParsedArgs[], mayCount = false): Promise<Omit<World, 'computer'>> {
+export async function readNamed(tx: Db, computerId: number, facts: readonly ParsedArgs[], mayCount = false,
+  signAccess: SignAccess = { may: false }): Promise<Omit<World, 'computer'>> {
   const cardNos = new Set<string>();
   const worknodeIds = new Set<number>();
   const personIds = new Set<number>();
   const deviceIds = new Set<number>();
   for (const f of facts) {
+    if (f.name === 'sign') {
+      if (f.args.person_id != null) personIds.add(f.args.person_id);
+      continue;
+    }
     if (f.name === 'count') {
       if (f.args.card) cardNos.add(f.args.card);
       if (f.args.person_id != null) personIds.add(f.args.person_id);
@@ -117,10 +126,12 @@ export async function readNamed(tx: Db, computerId: number, facts: readonly Pars
   }
   const counts = facts.flatMap(f => (f.name === 'count' ? [f.args] : []));
   const stockRead = readStockNamed(tx, counts, mayCount);
+  const signs = facts.flatMap(f => (f.name === 'sign' ? [f.args] : []));
+  const signRead = readSignWorld(tx, signs, signAccess);
   const list = <T>(s: Set<T>) => sql.param([...s]);
   const world: Omit<World, 'computer'> = {
     cards: new Map(), worknodes: new Map(), persons: new Map(), devices: new Set(), changed: new Set(), finished: new Set(),
-    stock: noStock(mayCount),
+    stock: noStock(mayCount), sign: noSign(signAccess),
   };
   // The steps first, locked in id order (two pushes touching the same cards lock them in the same order, and a
   // supervisor's step edit, which locks the step before its card, never waits on us the other way round), found by
@@ -146,8 +157,9 @@ export async function readNamed(tx: Db, computerId: number, facts: readonly Pars
       ${jsonArrayOf(sql`select id, active from persons where id = any(${list(personIds)}::int[])`)} as persons,
       ${jsonArrayOf(sql`select id from devices
         where id = any(${list(deviceIds)}::int[]) or id = (select device_id from computers where id = ${computerId})`)} as devices`);
-  const [steps, [named], stock] = await Promise.all([stepsRead, namedRead, stockRead]);
+  const [steps, [named], stock, sign] = await Promise.all([stepsRead, namedRead, stockRead, signRead]);
   world.stock = stock;
+  world.sign = sign;
   const { cards, nodes, persons, devices } = named!;
   const byId = new Map<number, CardState>();
   for (const c of cards) {

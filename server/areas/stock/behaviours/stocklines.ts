@@ -5,6 +5,8 @@ import { ApiError } from '../../../lib/api-error';
 import type { Behaviour, RowData } from '../../../resources/behaviour-types';
 import { assertDraft } from './stockdocs';
 import { refreshDocQuantity } from '../post';
+import { prepareCheckinLines, type CheckinLine } from '../../delivery/checkin-rules';
+import { preparePackLines, type PackLine } from '../../delivery/packing-rules';
 
 /**
  * The server rules of `stocklines` (docs/stock.md), for every row of a save or an import at once:
@@ -15,6 +17,8 @@ import { refreshDocQuantity } from '../post';
  *   storeroom takes lines of its positions only;
  * - a count line notes the book of its place when it is written (`book_quantity`): posting adds the difference from
  *   that, so goods moved after the count do not make a false difference;
+ * - a check-in line is a card's lot within its good quantity, a packing line goes into an open package
+ *   (server/areas/delivery/checkin-rules.ts, packing-rules.ts; docs/delivery.md);
  * - the document's quantity is the sum of its live lines.
  */
 export const stocklinesBehaviour: Behaviour = {
@@ -37,6 +41,8 @@ export const stocklinesBehaviour: Behaviour = {
     const out: RowData[] = [];
     /** The count lines of the batch: where in `out`, and their place's key. */
     const counted: { at: number; key: string }[] = [];
+    const checkins: CheckinLine[] = [];
+    const packs: PackLine[] = [];
     for (const [i, r] of written.entries()) {
       const v = { ...r.values };
       const merged = { ...r.before, ...v };
@@ -67,11 +73,16 @@ export const stocklinesBehaviour: Behaviour = {
         counted.push({ at: out.length, key: placeKey({
           item_id: merged.item_id as number, warehouse_id: doc.warehouse_id as number, position_id: (merged.position_id ?? null) as number | null,
           status_id: (merged.status_id ?? null) as number | null, lot: String(v.lot ?? merged.lot ?? ''),
+          package_id: (merged.package_id ?? null) as number | null,
         }) });
       }
       if (v.lot === undefined && !r.before) v.lot = '';
+      if (kind === 'checkin') checkins.push({ index: i, doc_id: doc.id as number, id: r.before ? Number(r.before.id) : null, values: v, merged });
+      if (kind === 'pack') packs.push({ index: i, doc, values: v, merged });
       out.push(v);
     }
+    await prepareCheckinLines(tx, checkins, new Map([...docs.values()].map(d => [Number(d.id), Number(d.warehouse_id)])), rowError);
+    await preparePackLines(tx, packs, rowError);
     // The count lines' books, read in one query for the whole save or import batch (a place never moved: 0).
     if (counted.length) {
       const books = new Map<string, number>();

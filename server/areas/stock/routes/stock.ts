@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { postStockDoc, stockExcesses, stockIssueProposal, stockShortages } from '../../../../src/domain/contract/endpoints/stock';
 import type { Db } from '../../../db/connection';
+import { rowChecksSkippable } from '../../../db/reference-checks';
 import { route } from '../../../http/endpoint-route';
 import { authOf } from '../../../http/auth';
 import { stockExcesses as excesses, stockShortages as shortages } from '../alerts';
@@ -12,10 +13,14 @@ export default async function stockRoutes(app: FastifyInstance, opts: { db: Db }
   const { db } = opts;
 
   // The `post` action of stockdocs is checked by the declaration's access.
-  route(app, postStockDoc, async (p, req) => db.transaction(async tx => {
-    const { doc, movements } = await postDoc(tx, authOf(req), p.id, p.version);
-    return { msg: 'OK', id: doc.id as number, version: doc.version as number, movements };
-  }));
+  route(app, postStockDoc, async (p, req) => {
+    // Whether the ledger's foreign keys may be checked once per row they name (decision 141): asked once per database.
+    const skippable = await rowChecksSkippable(db);
+    return db.transaction(async tx => {
+      const { doc, movements } = await postDoc(tx, authOf(req), p.id, p.version, new Date(), skippable);
+      return { msg: 'OK', id: doc.id as number, version: doc.version as number, movements };
+    });
+  });
 
   // Issue to production: the formula's requirement of a card or an order line, less what was issued against it.
   route(app, stockIssueProposal, async (p, req) => ({ msg: 'OK', ...await issueProposal(db, authOf(req), p) }));

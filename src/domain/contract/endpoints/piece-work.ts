@@ -1,8 +1,9 @@
 import { works } from '../../resources/production/works';
 import { endpoint, hasArray, isRecord } from '../endpoint';
+import { closeMonthParamsSchema, type CloseMonthReply } from '../closed-months';
 import {
-  closePeriodParamsSchema, fromNodesParamsSchema, slipsParamsSchema, worksReportParamsSchema, type ClosePeriodReply,
-  type FromNodesReply, type SlipsReply, type WorksReportReply,
+  fromNodesParamsSchema, slipsParamsSchema, worksReportParamsSchema, type FromNodesReply, type SlipsReply,
+  type WorksReportReply,
 } from '../piece-work';
 
 /** The special calls of piece work (docs/piece-work.md; schemas in ../piece-work.ts). */
@@ -33,7 +34,7 @@ export const worksFromNodes = endpoint<FromNodesReply>()({
 });
 
 /** A pay month closed or reopened, under its lock. */
-export const closeWorkPeriod = endpoint<ClosePeriodReply>()({
-  method: 'POST', path: '/persons/works/close_period/', params: closePeriodParamsSchema,
+export const closeWorkPeriod = endpoint<CloseMonthReply>()({
+  method: 'POST', path: '/persons/works/close_period/', params: closeMonthParamsSchema,
   access: { resource: works, op: 'read', action: 'close' }, looksRight: r => isRecord(r) && typeof r.closed === 'boolean',
 });
