@@ -161,7 +161,7 @@ const pgliteLane = [{
   env: { TEST_DATABASE_URL: '' },
 }];
 const postgresLane = postgres ? [{ label: 'api on PostgreSQL', args: ['--project', 'api'], env: { TEST_DATABASE_URL: postgres } }] : [];
-if (!browserTests) console.warn(`\n${chromium} is missing: skipping the browser tests (apt-get install chromium).`);
+if (!browserTests) console.warn(`\n${chromium} is missing: skipping the browser tests (apt-get install chromium fonts-liberation).`);
 else if (postgres) {
   const [toPostgres, toPglite] = splitByTime(e2eFiles);
   postgresLane.push(e2e('e2e in Chromium (1 of 2)', toPostgres));

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,13 @@ const LANGS: readonly Lang[] = ['zh', 'en', 'es', 'ja'];
 const LAYOUTS = [
   { width: 1440, wide: false }, { width: 1440, wide: true }, { width: 800, wide: false },
 ] as const;
+/**
+ * The labels are measured in the fonts Chromium recommends (fonts-liberation, Arial's metrics), as the plant's
+ * browsers draw them; DejaVu Sans, the fallback without them, is a tenth wider. .ci/run installs them.
+ */
+const LIBERATION = (() => {
+  try { return execFileSync('fc-list', [], { encoding: 'utf8' }).includes('LiberationSans'); } catch { return true; }
+})();
 /** Screenshots of each language and width, for a person to look at; nothing compares them. */
 const SHOTS = mkdtempSync(join(tmpdir(), 'ipos-sidebar-'));
 
@@ -144,6 +152,7 @@ describe('sidebar labels fit in every language', () => {
     // Three layouts of ~150 entries, each measured letter by letter: more than the default 90 s on a loaded 2-core
     // machine.
     it(`${lang}: every label whole on two lines at most, words unbroken, narrow, wide and in the drawer; coming entries marked`, { timeout: 240_000 }, async () => {
+      expect(LIBERATION, 'fonts-liberation is missing (apt-get install fonts-liberation): labels would be measured in DejaVu Sans').toBe(true);
       await pickLanguage(lang);
       for (const { width, wide } of LAYOUTS) {
         await chooseWide(wide);

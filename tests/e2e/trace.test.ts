@@ -104,8 +104,10 @@ describe('trace', () => {
   });
 
   it('the finished-goods summary opens at its saved address as saved', async () => {
+    // From yesterday: the chain's inspection was made 90 minutes before it, which after midnight is yesterday.
     const today = localDateString(new Date());
-    const qs = encodeMonitorState({ range: [today, today], path: [{ grouping: { key: 'customer' }, id: chain.customer.id, label: chain.customer.name }],
+    const yesterday = localDateString(new Date(Date.now() - 86_400_000));
+    const qs = encodeMonitorState({ range: [yesterday, today], path: [{ grouping: { key: 'customer' }, id: chain.customer.id, label: chain.customer.name }],
       chosen: null, columns: null });
     await page.goto(`/inventorydetails/summary/${qs}`);
     await page.getByTestId('monitor').waitFor();
@@ -119,6 +121,6 @@ describe('trace', () => {
     await page.waitForURL(u => u.pathname.startsWith('/inventorydetails/summary/'));
     const saved = new URL(page.url()).pathname.slice('/inventorydetails/summary/'.length);
     expect(decodeMonitorState(saved, { range: [null, null], path: [], chosen: null, columns: null })).toMatchObject({
-      range: [today, today], path: [{ grouping: { key: 'customer' }, id: chain.customer.id, label: chain.customer.name }] });
+      range: [yesterday, today], path: [{ grouping: { key: 'customer' }, id: chain.customer.id, label: chain.customer.name }] });
   });
 });
