@@ -233,7 +233,7 @@ export const ROLES: readonly RolePlan[] = [
       // Delivery (docs/delivery.md "Who may do what"): requests of their own customers' order lines, their notes read.
       '/deliveryrequests/list', '/deliveries/list', '/query/deliveries', '/trace',
       // Finance (docs/finance.md "Permissions"): their own customers' bills and reconciliation, read.
-      '/payments/bills', '/payments/deliveries_all'],
+      '/payments/bills', '/payments/deliveries_all', '/payments/balances'],
     grants: {
       // A salesperson enters and confirms their own customers' orders; production starts them.
       orders: only(['view', 'create', 'edit', 'delete', 'export', 'confirm'], 'own'),
@@ -244,7 +244,9 @@ export const ROLES: readonly RolePlan[] = [
       deliveryrequests: only(['view', 'create', 'edit', 'delete', 'export'], 'own'),
       deliveryrequestlines: only(['view', 'create', 'edit', 'delete']),
       deliveries: only(['view', 'export'], 'own'), deliverylines: only(['view']),
-      bills: only(['view', 'export'], 'own'), billlines: only(['view']), ...OWN_FAVOURITES,
+      bills: only(['view', 'export'], 'own'), billlines: only(['view']),
+      // What their customers owe and how old (回款 is a salesperson's task), without the receipts (decision 256).
+      receipts: only(['balances'], 'own'), ...OWN_FAVOURITES,
     },
   },
   {
@@ -293,7 +295,7 @@ export const ROLES: readonly RolePlan[] = [
       '/fees/excel', '/query/bills'],
     grants: {
       customers: only(['view', 'export']), ...full(['suppliers', 'banks', 'feecategories', 'bills', 'billlines', 'finperiods', 'receipts',
-        'payouts', 'invoices', 'fees'], { bills: ['build', 'confirm'], finperiods: ['close'], receipts: ['allocate'], invoices: ['void'] }),
+        'payouts', 'invoices', 'fees'], { bills: ['build', 'confirm'], finperiods: ['close'], receipts: ['allocate', 'balances'], invoices: ['void'] }),
       // Allocations are written by the `allocate` action of receipts alone (decision 221).
       allocations: only(['view', 'export']),
       // Bills are built from the deliveries and their lines, which finance reads.

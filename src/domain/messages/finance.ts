@@ -3,7 +3,7 @@
  * the keys, the compiler holds the other languages to them.
  */
 const zh = {
-  fin_period_closed: '财务月份 {period} 已结账，不能新增、修改、确认或作废该月的账单',
+  fin_period_closed: '财务月份 {period} 已结账，该月的账单、收款、付款、发票和费用不能新增、修改、确认或作废',
   bill_period: '开始日期不能晚于结束日期，且期间不能超过 400 天',
   bill_nothing: '该客户在此期间没有未对账的送货明细',
   bill_line_billed: '有送货明细刚被其他对账单对账，请重新生成',
@@ -24,7 +24,7 @@ type Same = { [K in keyof typeof zh]: string };
 export const FINANCE_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } = {
   zh,
   en: {
-    fin_period_closed: 'Finance month {period} is closed: its bills cannot be added, changed, confirmed or cancelled',
+    fin_period_closed: 'Finance month {period} is closed: its bills, receipts, payouts, invoices and fees cannot be added, changed, confirmed or cancelled',
     bill_period: 'The start may not be after the end, and a period is at most 400 days',
     bill_nothing: 'The customer has no unbilled delivery lines in this period',
     bill_line_billed: 'A delivery line was just billed by another bill: build again',
@@ -41,7 +41,7 @@ export const FINANCE_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } =
     bill_query_limited: 'Too many failed queries; try again in {minutes} minutes',
   },
   es: {
-    fin_period_closed: 'El mes contable {period} está cerrado: sus estados de cuenta no se pueden añadir, cambiar, confirmar ni anular',
+    fin_period_closed: 'El mes contable {period} está cerrado: sus estados de cuenta, cobros, pagos, facturas y gastos no se pueden añadir, cambiar, confirmar ni anular',
     bill_period: 'El inicio no puede ser posterior al fin, y un periodo tiene como máximo 400 días',
     bill_nothing: 'El cliente no tiene líneas de entrega sin facturar en este periodo',
     bill_line_billed: 'Otra cuenta acaba de incluir una línea de entrega: vuelva a generarla',
@@ -58,7 +58,7 @@ export const FINANCE_MESSAGES: { zh: typeof zh; en: Same; es: Same; ja: Same } =
     bill_query_limited: 'Demasiadas consultas fallidas; inténtelo de nuevo en {minutes} minutos',
   },
   ja: {
-    fin_period_closed: '会計月 {period} は締め済みのため、その月の請求明細書は追加・変更・確認・取り消しできません',
+    fin_period_closed: '会計月 {period} は締め済みのため、その月の請求明細書・入金・支払・請求書・経費は追加・変更・確認・取り消しできません',
     bill_period: '開始日は終了日より後にできず、期間は 400 日以内です',
     bill_nothing: 'この期間に得意先の未請求の納品明細はありません',
     bill_line_billed: '納品明細が他の請求明細書に含まれました。もう一度作成してください',

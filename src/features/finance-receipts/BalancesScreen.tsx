@@ -8,6 +8,7 @@ import { queryKeys } from '../../data/query-keys';
 import { receiptsClient } from '../../data/receipts-client';
 import { receipts } from '../../domain/resources/finance/receipts';
 import { formatForReading } from '../../domain/rules/numbers';
+import { useCan } from '../../ui/data/use-permissions';
 import { useReaderLang } from '../../ui/use-reader-lang';
 
 /** The figures of a balance row, in the columns' order. */
@@ -86,6 +87,8 @@ function OpenItems({ row, date, onClose }: { row: BalanceRow; date: string | und
   const { t } = useTranslation();
   const lang = useReaderLang();
   const money = (x: number) => formatForReading(x, lang, 2, 2);
+  // A salesperson reads balances (the `balances` action) without the receipts themselves: their numbers stay text.
+  const mayOpenReceipts = useCan(receipts, 'view');
   const items = useQuery({
     queryKey: [...queryKeys.all(receipts.api), 'open_items', row.customer_id, date ?? ''],
     queryFn: ({ signal }) => receiptsClient.openItems({ customer_id: row.customer_id, ...(date ? { date } : {}) }, { signal }),
@@ -128,7 +131,9 @@ function OpenItems({ row, date, onClose }: { row: BalanceRow; date: string | und
             <Table.Tbody>
               {items.data.receipts.map(r => (
                 <Table.Tr key={r.id}>
-                  <Table.Td><Anchor component={Link} to={`/payments/edit/${r.id}`} size="sm">{r.show_id}</Anchor></Table.Td>
+                  <Table.Td>
+                    {mayOpenReceipts ? <Anchor component={Link} to={`/payments/edit/${r.id}`} size="sm">{r.show_id}</Anchor> : <Text size="sm">{r.show_id}</Text>}
+                  </Table.Td>
                   <Table.Td>{r.date}</Table.Td>
                   <Table.Td ta="right">{money(r.amount)}</Table.Td>
                   <Table.Td ta="right">{money(r.allocated)}</Table.Td>

@@ -226,7 +226,7 @@ describe('allocating a receipt', () => {
 describe('row scope', () => {
   it('lets a caller scoped to its own receipts allocate and read only its own customers\' receipts and balances', async () => {
     const role = await makeRole({ grants: {
-      receipts: { actions: ['view', 'create', 'edit', 'allocate'], scope: 'own' }, bills: { actions: ['view'], scope: 'own' },
+      receipts: { actions: ['view', 'create', 'edit', 'allocate', 'balances'], scope: 'own' }, bills: { actions: ['view'], scope: 'own' },
     } });
     const me = await makeAccount([role], { person_id: saler });
     const mineC = Number((await makeCustomer(saler)).id);
@@ -241,7 +241,19 @@ describe('row scope', () => {
     expect(list.some(x => x.customer_id === mineC)).toBe(true);
     expect(list.some(x => x.customer_id === theirsC)).toBe(false);
     expect((await get('/payments/balances/detail/', { customer_id: theirsC }, { session: me.session })).status).toBe(404);
-    // The sales role reads no receipts.
-    expect((await get('/payments/balances/', {}, { session: await sessionOf('sales') })).status).toBe(403);
+    // The demo's salesperson (login sales, this saler) reads their own customers' balances and open items (decision
+    // 256), never another's, and no receipt itself.
+    const sales = await sessionOf('sales');
+    const seen = ok(await get('/payments/balances/', {}, { session: sales })).body.dt as Row[];
+    expect(seen.some(x => x.customer_id === mineC)).toBe(true);
+    expect(seen.some(x => x.customer_id === theirsC)).toBe(false);
+    const items = ok(await get('/payments/balances/detail/', { customer_id: mineC }, { session: sales })).body;
+    expect((items.receipts as Row[]).length + (items.bills as Row[]).length).toBeGreaterThan(0);
+    expect((await get('/payments/balances/detail/', { customer_id: theirsC }, { session: sales })).status).toBe(404);
+    expect((await get('/payments/list/', {}, { session: sales })).status).toBe(403);
+    // A role without the action reads no balance.
+    const noBalances = await makeRole({ grants: { receipts: { actions: ['view'] } } });
+    const other = await makeAccount([noBalances]);
+    expect((await get('/payments/balances/', {}, { session: other.session })).status).toBe(403);
   });
 });

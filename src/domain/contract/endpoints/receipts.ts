@@ -22,11 +22,11 @@ export const unallocateReceipt = endpoint<UnallocateReply>()({
 /** What each customer owes, paid ahead and since when (spec §2 `/payments/balances`). */
 export const customerBalances = endpoint<BalancesReply>()({
   method: 'GET', path: '/payments/balances/', params: balancesParamsSchema, offline: 'read',
-  access: { resource: receipts, op: 'view' }, looksRight: hasArray('dt'),
+  access: { resource: receipts, action: 'balances' }, looksRight: hasArray('dt'),
 });
 
 /** One customer's open bills and receipts with credit: the balance's drill-down and the allocation panel. */
 export const customerOpenItems = endpoint<OpenItemsReply>()({
   method: 'GET', path: '/payments/balances/detail/', params: openItemsParamsSchema, offline: 'read',
-  access: { resource: receipts, op: 'view' }, looksRight: hasArray('bills', 'receipts'),
+  access: { resource: receipts, action: 'balances' }, looksRight: hasArray('bills', 'receipts'),
 });

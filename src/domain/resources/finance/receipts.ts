@@ -7,12 +7,14 @@ import { resource } from '../../registry/resource';
  * `receipt_no_pattern`; its `date` decides its finance month. `customer_id` is null while an imported line is not
  * matched yet. `amount` > 0 (a refund is a payout). `allocated` is the sum of its live allocations (server-kept, the
  * `allocate` action); `amount − allocated` is the customer's credit. A salesperson scoped to its own rows sees its
- * customers' receipts (`saler_id`, the customer's salesperson); the amounts are sensitive (decision 66).
+ * customers' receipts (`saler_id`, the customer's salesperson); the amounts are sensitive (decision 66). The customers'
+ * balances and open items are read with the `balances` action (decision 256): a salesperson collecting their customers'
+ * money sees what each owes without the receipts themselves.
  */
 export const receipts = resource({
   name: 'receipts', api: '/payments', kind: 'document', menu: ['/payments/list', '/payments/balances'],
   naturalKey: ['show_id'], search: ['show_id', 'payer_name', 'reference', 'memo', 'remark'], display: 'show_id',
-  paging: 'server', owner: 'saler_id', actions: ['allocate'],
+  paging: 'server', owner: 'saler_id', actions: ['allocate', 'balances'],
   labels: {
     zh: { name: '收款', menu: '收款单', fields: { show_id: '收款单号', bank_id: '收款账户', date: '收款日期', customer_id: '客户',
       amount: '收款金额', payer_name: '付款人', payer_account: '付款账号', reference: '银行流水号', memo: '摘要',

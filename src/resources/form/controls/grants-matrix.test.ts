@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { grantsSchema } from '../../../domain/contract/permissions';
-import { resourceByName } from '../../../domain/resources/all';
+import { LANGS } from '../../../domain/messages/catalog';
+import { RESOURCES, resourceByName } from '../../../domain/resources/all';
+import { forms } from '../../../i18n/forms';
 import { grantsOf, rowState, setAction, setOwn, setRow, specialActions } from './grants-matrix';
 
 const customers = resourceByName('customers')!;
@@ -24,6 +26,14 @@ describe('grants matrix rules', () => {
     expect(specialActions(devices)).toEqual(['status', 'arrange']);
     expect(specialActions(items)).toEqual([]);
     expect(setAction({}, devices, 'status', true)).toEqual({ devices: { actions: ['view', 'status'] } });
+  });
+
+  it('grants receipts\' balances alone, without view of the receipts; unticking view keeps it', () => {
+    const receipts = resourceByName('receipts')!;
+    const g = setAction({}, receipts, 'balances', true);
+    expect(g).toEqual({ receipts: { actions: ['balances'] } });
+    const both = setAction(setAction(g, receipts, 'allocate', true), receipts, 'view', false);
+    expect(both).toEqual({ receipts: { actions: ['balances'] } });
   });
 
   it('sets a whole row, and tells all, some or none', () => {
@@ -50,5 +60,13 @@ describe('grants matrix rules', () => {
     // A value the validator refuses (hand-edited JSON) is edited as no grants rather than half-understood.
     expect(grantsOf({ nope: { actions: ['view'] } })).toEqual({});
     expect(grantsOf(null)).toEqual({});
+  });
+
+  it('names every special action a resource declares, in every language (no code shown in the role editor)', () => {
+    const declared = [...new Set(RESOURCES.flatMap(r => specialActions(r)))].sort();
+    for (const lang of LANGS) {
+      const named = Object.keys((forms[lang] as { grants_special_actions: Record<string, string> }).grants_special_actions);
+      expect(declared.filter(a => !named.includes(a)), lang).toEqual([]);
+    }
   });
 });

@@ -6,7 +6,8 @@ import { STANDARD_ACTIONS, type ResourceDef } from '../../../domain/registry/res
  *
  * - A grant's actions are kept in the order `actionsOf` gives, so a saved role compares equal to the loaded one.
  * - Any action implies `view`: ticking one ticks `view`; unticking `view` clears the resource's row (a role that may
- *   edit what it cannot see has no screen to do it from).
+ *   edit what it cannot see has no screen to do it from). Except an action that is itself a read with a screen of its
+ *   own (`SEPARATE_READS`): receipts' `balances` shows a salesperson the sums owed without the receipts (decision 256).
  * - A row without actions is removed, so the stored value names only what is granted.
  * - "Own rows only" exists for resources with an owner field; it is kept only while the row grants something.
  */
@@ -32,6 +33,9 @@ function withActions(g: Grants, res: ResourceDef, wanted: ReadonlySet<string>): 
   return out;
 }
 
+/** Actions that read a view of their own, granted without `view` of the rows behind it. */
+export const SEPARATE_READS: ReadonlySet<string> = new Set(['balances']);
+
 export function hasAction(g: Grants, res: ResourceDef, action: string): boolean {
   return !!g[res.name]?.actions.includes(action);
 }
@@ -41,9 +45,9 @@ export function setAction(g: Grants, res: ResourceDef, action: string, on: boole
   const wanted = new Set(g[res.name]?.actions ?? []);
   if (on) {
     wanted.add(action);
-    wanted.add('view');
+    if (!SEPARATE_READS.has(action)) wanted.add('view');
   } else if (action === 'view') {
-    wanted.clear();
+    for (const a of [...wanted]) if (!SEPARATE_READS.has(a)) wanted.delete(a);
   } else {
     wanted.delete(action);
   }
