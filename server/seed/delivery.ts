@@ -26,6 +26,9 @@ import { seedAuth } from './seed-auth';
  * (server/seed/stock.ts checked the finished cards into the finished-goods store) by the server's own rules — the
  * generic writes with their behaviours, packing, accepting, shipping and signing — so stock, order lines and orders
  * agree as they would in the plant:
+ * - the orders the order book has as shipped went out on notes over the quarter, each whole, a few days after its last
+ *   lot came in, and nearly all were signed for: the shipping office's history, which the finance's bills of three
+ *   months are made from (server/seed/finance.ts);
  * - per open order, its finished lots, oldest first: about one order in seven keeps its goods in store; a third of the rest are asked for by sales (a delivery request, accepted into a note — a few accepted in
  *   part, the rest split off and still requested — some refused), the others are written by the shipping office;
  * - an order line with two lots or more is packed onto a pallet (sealed) and shipped as the package, or, with three or
@@ -50,6 +53,14 @@ export async function seedDelivery(tx: Db): Promise<number> {
     select p.id from persons p join persons me on me.id = ${driver.personId ?? 0}
     where p.department_id = me.department_id and p.category_id is not distinct from me.category_id and coalesce(p.active, true)
     order by p.id`)).map(r => Number(r.id));
+  // The order book's shipped orders with goods in store are `finished` while their notes are written and shipped (a
+  // line goes on a note only in a deliverable status, DELIVERABLE), and `shipped` again at the end, as the book has them.
+  const history = (await rows<{ id: number }>(tx, sql`
+    update orders o set status = 'finished' where o.status = 'shipped' and not o.canceled and exists (
+      select 1 from stocklots s join cards c on c.id = s.card_id
+      where c.order_id = o.id and s.warehouse_id = ${warehouse} and s.quantity > 0 and s.package_id is null)
+    returning o.id`)).map(r => Number(r.id));
+  const shippedBefore = new Set(history);
   const lots = await rows<Lot>(tx, sql`
     select s.id as place_id, s.item_id, s.position_id, s.lot, s.card_id, s.quantity::float8 as q, c.detail_id, c.order_id,
       o.customer_id, to_char(max(l.at) at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day
@@ -67,16 +78,17 @@ export async function seedDelivery(tx: Db): Promise<number> {
   const signature = await storeSignature(tx, Number(driver.accountId));
 
   let shipped = 0;
-  const notes: { id: number; day: string }[] = [];
+  const notes: { id: number; day: string; old: boolean }[] = [];
   for (const held of byCustomer.values()) {
     const customer = Number(held[0]!.customer_id);
-    if (rng.chance(0.15)) continue;
+    const old = shippedBefore.has(Number(held[0]!.order_id));
+    if (!old && rng.chance(0.15)) continue;
     // Per order line: its lots; a line of three or more leaves its last one behind.
     const byLine = new Map<number, Lot[]>();
     for (const l of held) byLine.set(Number(l.detail_id), [...(byLine.get(Number(l.detail_id)) ?? []), l]);
     const lines: { detail: number; lots: Lot[]; packed: boolean }[] = [];
     for (const [detail, ls] of byLine) {
-      const going = ls.length >= 3 ? ls.slice(0, -1) : ls;
+      const going = ls.length >= 3 && !old ? ls.slice(0, -1) : ls;
       lines.push({ detail, lots: going, packed: going.length >= 2 && rng.chance(0.5) });
     }
     const lastIn = lines.flatMap(l => l.lots.map(x => x.day)).sort().at(-1)!;
@@ -103,7 +115,7 @@ export async function seedDelivery(tx: Db): Promise<number> {
         asked.set(Number(r.id), line.detail);
       }
       const head = await rowById(tx, deliveryrequests, Number(request.id));
-      const short = rng.chance(0.2) ? lines.find(l => !l.packed && l.lots.length >= 2) : undefined;
+      const short = !old && rng.chance(0.2) ? lines.find(l => !l.packed && l.lots.length >= 2) : undefined;
       if (short) short.lots = short.lots.slice(0, -1);
       const accepted = await acceptRequest(tx, store, {
         id: Number(request.id), version: Number(head!.version), warehouse_id: warehouse,
@@ -137,18 +149,20 @@ export async function seedDelivery(tx: Db): Promise<number> {
     await updateRow(tx, deliveries, noteId, Number(note!.version), {
       date: day, driver_id: van, vehicle: `粤S·${rng.pick(['D', 'F', 'K'])}${rng.digits(4)}`,
     }, store);
-    notes.push({ id: noteId, day });
+    notes.push({ id: noteId, day, old });
   }
 
-  // The last two notes are still being picked; the others shipped on their day, most of the older ones signed for.
+  // The last two notes of open orders are still being picked; the others shipped on their day, most of the older ones
+  // signed for (the shipped orders' nearly all).
   notes.sort((a, b) => a.day.localeCompare(b.day) || a.id - b.id);
-  for (const [i, n] of notes.entries()) {
-    if (i >= notes.length - 2) break;
+  const picking = new Set(notes.filter(n => !n.old).slice(-2).map(n => n.id));
+  for (const n of notes) {
+    if (picking.has(n.id)) continue;
     const note = await rowById(tx, deliveries, n.id);
     const when = new Date(`${n.day}T${String(rng.int(8, 11)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}:00+08:00`);
     await shipDelivery(tx, store, n.id, Number(note!.version), when);
     shipped++;
-    if (n.day < yesterday && rng.chance(0.75)) {
+    if (n.day < yesterday && rng.chance(n.old ? 0.95 : 0.75)) {
       const locked = await rowById(tx, deliveries, n.id, true);
       await markSigned(tx, driver, locked!, {
         signer: rng.pick(['王收货', '李仓管', '陈主管', '张验收', '刘文员']), signature, photo: null,
@@ -159,7 +173,7 @@ export async function seedDelivery(tx: Db): Promise<number> {
   }
 
   // Sales' requests the shipping office has not taken yet, and one it refused.
-  const open = [...byCustomer.entries()].filter(([, ls]) => ls.length > 0).slice(-6);
+  const open = [...byCustomer.entries()].filter(([order, ls]) => ls.length > 0 && !shippedBefore.has(order)).slice(-6);
   for (const [k, [, ls]] of open.entries()) {
     const customer = Number(ls[0]!.customer_id);
     const free = await rows<{ id: number; left: number }>(tx, sql`
@@ -179,6 +193,8 @@ export async function seedDelivery(tx: Db): Promise<number> {
       await refuseRequest(tx, store, { id: Number(request.id), version: Number(head!.version), reply: '库存不足，下周排产后再发' });
     }
   }
+  // Shipped, as the order book has them (those delivered in full are already: the shipping promoted them).
+  if (history.length) await tx.execute(sql`update orders set status = 'shipped' where id = any(${sql.param(history)}::int[]) and status <> 'shipped'`);
   return shipped;
 }
 

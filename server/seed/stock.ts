@@ -14,8 +14,8 @@ import { Rng } from './random';
  * - reels issued to the corrugating line (瓦线车间) on working days against the cards finished that day, part of a
  *   reel at a time; inks now and then;
  * - finished cards of the quarter checked into the finished-goods warehouse as lots (lot = card number) at 70 % of their
- *   item's price; those of orders already shipped went out by goods out (before delivery notes), the others are
- *   shipped on delivery notes by server/seed/delivery.ts;
+ *   item's price, shipped on delivery notes by server/seed/delivery.ts (those of the orders the book has as shipped
+ *   over the quarter, a few days after they came in);
  * - cards whose printing finished put into the semi-finished store as lots of their card, most issued to the
  *   die-cutting shop a day or two later;
  * - a move between positions every week, and a stocktake of the paper store at the end with differences;
@@ -120,13 +120,16 @@ export async function seedStock(tx: Db): Promise<number> {
     select * from (
       select c.id, c.show_id, c.item_id, c.finished_quantity::float8 as q, coalesce(i.price, 1)::float8 as price, o.customer_id,
         to_char(max(n.finished_at) at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, max(n.finished_at) as at,
-        -- The quarter's first 120 of the shipped orders, and 240 of the open ones (those the delivery notes ship).
-        o.status = 'shipped' as shipped, row_number() over (partition by o.status = 'shipped' order by max(n.finished_at), c.id) as k
+        -- Of the shipped orders, the first 40 of each month (their notes, server/seed/delivery.ts, spread over the
+        -- quarter: the finance's three months of bills); of the open ones, the quarter's first 240.
+        o.status = 'shipped' as shipped, row_number() over (
+          partition by o.status = 'shipped', case when o.status = 'shipped' then to_char(max(n.finished_at) at time zone 'Asia/Shanghai', 'YYYY-MM') end
+          order by max(n.finished_at), c.id) as k
       from cards c join cardnodes n on n.card_id = c.id join items i on i.id = c.item_id join orders o on o.id = c.order_id
       where c.status = 'done' and not c.canceled and c.finished_quantity > 0 and not o.canceled
       group by c.id, i.price, o.customer_id, o.status
       having max(n.finished_at) >= ${start.toISOString()}::timestamptz) x
-    where x.k <= case when x.shipped then 120 else 240 end
+    where x.k <= case when x.shipped then 40 else 240 end
     order by x.at, x.id`);
   const byDay = new Map<string, typeof done>();
   for (const c of done) byDay.set(c.day, [...(byDay.get(c.day) ?? []), c]);
@@ -136,23 +139,6 @@ export async function seedStock(tx: Db): Promise<number> {
       unit_cost: Math.round(c.price * 0.7 * 10_000) / 10_000,
     })));
   }
-  // The orders the demo's history has as shipped went out before the delivery notes began (goods out, their lines'
-  // delivered quantities set from them); the open orders' goods are shipped on delivery notes (server/seed/delivery.ts).
-  const shipDay = localDateString(new Date(today.getTime() - 2 * 86_400_000));
-  const shipped = await rows<{ item_id: number; position_id: number; lot: string; card_id: number; q: number }>(tx, sql`
-    select s.item_id, s.position_id, s.lot, s.card_id, s.quantity::float8 as q from stocklots s
-      join cards c on c.id = s.card_id join orders o on o.id = c.order_id
-    where s.warehouse_id = ${wh.get('WH03')!} and s.quantity > 0 and o.status = 'shipped' order by s.place_key`);
-  for (let i = 0; i < shipped.length; i += 8) {
-    await post('out', shipDay, { warehouse_id: wh.get('WH03'), remark: '成品发货' },
-      shipped.slice(i, i + 8).map(f => ({ item_id: f.item_id, position_id: f.position_id, lot: f.lot, card_id: f.card_id, quantity: f.q })));
-  }
-  await tx.execute(sql`
-    update details d set delivered_quantity = x.q
-    from (select c.detail_id, sum(-l.quantity) as q from itemlogs l join cards c on c.id = l.card_id
-      where l.kind = 'out' and l.warehouse_id = ${wh.get('WH03')!} group by c.detail_id) x
-    where d.id = x.detail_id`);
-
   // Semi-finished lots (半成品): cards whose printing finished in the quarter put into the semi-finished store as lots
   // of their card (semi-finished in) that day, at 40 % of their item's price; most issued to the die-cutting shop a
   // day or two later, the rest still waiting there (`/inventory/list_temp`).

@@ -26,7 +26,9 @@ describe('the demo finance', () => {
       expect(months.map(m => m.month)).toContain(b.month);
       expect(b.status, `${String(b.month)}`).toBe(b.month === months[2]!.month ? 'draft' : 'confirmed');
     }
-    expect(bills.some(b => b.status === 'confirmed')).toBe(true);
+    // The deliveries run over the quarter: each of the two older months has its bills (the current month has them once
+    // something shipped in it before yesterday).
+    for (const m of months.slice(0, 2)) expect(bills.filter(b => b.month === m.month).length, m.month).toBeGreaterThan(0);
     // Every shipped or signed line of the period is on exactly one live bill line of its own customer.
     const unbilled = await rows<Row>(db, sql`
       select dl.id, (select count(*)::int from billlines bl join bills b on b.id = bl.bill_id
