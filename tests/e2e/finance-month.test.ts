@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { randomUUID } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newPage, pageFaults } from './browser';
+import { launch, newPage, pageFaults } from './browser';
+import { idOf, shippedDelivery as shippedDeliveryAs } from './finance-fixtures';
 import { callAs, logIn, serverCall, tr } from './helpers';
 
 /**
@@ -37,16 +37,6 @@ const contexts: BrowserContext[] = [];
 let admin = '';
 
 /** A POST as the admin with an Idempotency-Key (a create); the reply's body. */
-async function create(path: string, form: Row): Promise<Row> {
-  const r = await fetch(`${appUrl()}${path}`, {
-    method: 'POST', headers: { authorization: admin, 'idempotency-key': randomUUID() },
-    body: new URLSearchParams(Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))),
-  });
-  const body = await r.json() as Row;
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(body).slice(0, 300)}`);
-  return body;
-}
-const idOf = (r: Row) => Number(r.id ?? (r.dt as Row | undefined)?.id);
 const call = (path: string, form?: Row) => callAs(admin, path, form);
 const today = () => {
   const d = new Date();
@@ -56,33 +46,7 @@ const today = () => {
 const shown = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
 /** A customer of a demo salesperson with one delivery shipped today: 70 and 40 at the order's 2.55 (280.50). */
-async function shippedDelivery(): Promise<{ id: number; name: string; note: string }> {
-  const salers = (await call('/persons/list/?is_saler=true&limit=-1')).dt as Row[];
-  const name = `月结客户_${RUN}`;
-  const customer = idOf(await create('/customers/save/', { item: { name, saler_id: salers[0]!.id } }));
-  const code = `FGM${RUN}`.slice(-20);
-  const wh = idOf(await create('/warehouses/save/', { item: { code, name: code, kind: 'finished' } }));
-  const position = idOf(await create('/warehouses/positions/save/', { item: { warehouse_id: wh, code: `${code}-A`, name: `${code}-A` } }));
-  const items = ((await call('/items/list/?limit=200')).dt as Row[]).filter(i => i.unit != null);
-  const [flow] = (await call('/workflows/workflows/list/?limit=1')).dt as Row[];
-  const order = await create('/orders/orders/save_with_lines/', { item: { customer_id: customer },
-    lines: [100, 50].map((quantity, i) => ({ item_id: items[i]!.id, quantity, price: 2.55, workflow_id: flow!.id })) });
-  await call('/orders/orders/transition/', { id: order.id, version: order.version, to: 'confirmed' });
-  const lines = (order.lines as Row[]).map(l => ({ id: Number(l.id), item_id: Number(l.item_id) }));
-  const doc = idOf(await create('/warehouses/stockdocs/save/', { item: { kind: 'in', warehouse_id: wh } }));
-  for (const [i, l] of lines.entries()) {
-    await create('/warehouses/stocklines/save/', { item: { doc_id: doc, item_id: l.item_id, quantity: [100, 50][i], position_id: position, lot: `L${l.id}` } });
-  }
-  const d = (await call(`/warehouses/stockdocs/detail/?id=${doc}`)).dt as Row;
-  await call('/warehouses/stockdocs/post/', { id: doc, version: d.version });
-  const note = idOf(await create('/deliveries/save/', { item: { customer_id: customer, warehouse_id: wh } }));
-  for (const [i, quantity] of [70, 40].entries()) {
-    await create('/deliveries/lines/save/', { item: { delivery_id: note, detail_id: lines[i]!.id, quantity, lot: `L${lines[i]!.id}` } });
-  }
-  const n = (await call(`/deliveries/detail/?id=${note}`)).dt as Row;
-  await call('/deliveries/ship/', { id: note, version: n.version });
-  return { id: customer, name, note: String(n.show_id) };
-}
+const shippedDelivery = () => shippedDeliveryAs(admin, { name: `月结客户_${RUN}`, store: `FGM${RUN}`.slice(-20), price: 2.55 });
 
 /**
  * A statement in the layout of the repository's demo file (server/seed/files/make-bank-statement.ts): a title line, an
