@@ -120,4 +120,27 @@ describe('finance: invoices and fees', () => {
     const stored = (await callAs(sid, `/fees/list/?limit=-1&keyword=${encodeURIComponent(tag)}`)).dt as Row[];
     expect(stored).toHaveLength(3);
   }, 120_000);
+
+  it('the bank accounts list shows each account\'s balance, as of a day too', async () => {
+    const sid = await sessionOf();
+    const name = `E2E 银行 ${RUN}`;
+    const bank = await serverCall('/banks/save/', { sessionid: sid, form: { item: JSON.stringify({ name, currency: 'CNY', opening_balance: 1000 }) } });
+    expect(bank.status).toBe(200);
+    const bankId = Number((bank.body.dt as Row | undefined)?.id ?? bank.body.id);
+    const paid = await serverCall('/payouts/save/', { sessionid: sid, form: { item: JSON.stringify({ bank_id: bankId, date: today(), amount: 250.5, payee: `收款人 ${RUN}` }) } });
+    expect(paid.status).toBe(200);
+    const server = ((await callAs(sid, '/banks/balances/')).dt as Row[]).find(r => r.bank_id === bankId)!;
+    expect(server).toMatchObject({ opening_balance: 1000, payouts: 250.5, balance: 749.5 });
+
+    await page.goto('/banks/list');
+    const row = page.locator(`[data-testid="bank-balance-row"][data-bank="${bankId}"]`);
+    await expect.poll(async () => shown(await row.getByTestId('bank-balance').innerText()), { timeout: 30_000 }).toBe(749.5);
+    expect(shown(await row.getByTestId('bank-payouts').innerText())).toBe(250.5);
+    // The day before the payout: only the opening balance.
+    const d = new Date(Date.now() - 86_400_000);
+    await page.getByTestId('bank-balances-date').fill(`${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`);
+    await expect.poll(async () => shown(await row.getByTestId('bank-balance').innerText()), { timeout: 30_000 }).toBe(1000);
+    // The accounts' own list is still there under it.
+    await page.getByTestId('resource-list').waitFor();
+  }, 120_000);
 });

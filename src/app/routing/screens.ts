@@ -24,6 +24,8 @@ export const SCREENS: Record<string, Screen> = {
   '/data/importdata': lazy(() => import('../../resources/import/ImportPage')),
   // The fees' import: the generic import of one resource (docs/finance.md "fees").
   '/fees/excel': lazy(() => import('./FeesImportPage')),
+  // The bank accounts under their balances (docs/finance.md "6. Payouts, invoices, fees").
+  '/banks/list': lazy(() => import('../../features/finance-payfees/BanksScreen')),
   // An invoice's form with its void button (docs/finance.md "invoices").
   '/invoices/edit/:id': lazy(() => import('../../features/finance-payfees/InvoiceEdit')),
   '/devices/list_status': lazy(() => import('../../features/devices/DeviceStatusBoard')),
