@@ -193,6 +193,8 @@ export function CountSheet({ docId, onBack }: { docId: number; onBack: () => voi
       {!computer && <Alert color="blue">{t('stocktake.no_terminal')}</Alert>}
       {!reachable && <Alert color="yellow" data-testid="stocktake-offline">{t('stocktake.offline')}</Alert>}
       {!draft && <Alert color="gray">{doc.canceled ? t('stocktake.canceled') : t('stocktake.posted')}</Alert>}
+      {/* Once posted the entry panel goes away with the draft; the post's own notice (how many movements) stays. */}
+      {!draft && notice && <Alert color={notice.ok ? 'green' : 'red'} data-testid="stocktake-notice">{notice.text}</Alert>}
       <Text data-testid="stocktake-pending" data-pending={queuedHere} c={queuedHere ? 'yellow.8' : 'dimmed'}>
         {queuedHere ? t('stocktake.pending', { count: queuedHere }) : t('stocktake.all_sent')}
       </Text>
