@@ -41,6 +41,7 @@ import arrangesRoutes from './areas/scheduling/routes/arranges';
 import worksRoutes from './areas/piece-work/routes/works';
 import orderQueryRoutes from './areas/production/routes/order-query';
 import ordersRoutes from './areas/production/routes/orders';
+import contractsRoutes from './areas/sales/routes/contracts';
 import printsRoutes from './areas/production/routes/prints';
 import reportRoutes from './areas/reports/routes/facts';
 import todoRoutes from './areas/reports/routes/todos';
@@ -55,7 +56,10 @@ import financeRoutes from './areas/finance/routes/finance';
 import receiptsRoutes from './areas/finance/routes/receipts';
 import statementRoutes from './areas/finance/statement/routes';
 import payfeesRoutes from './areas/finance/routes/payfees';
+import formsRoutes from './areas/forms/routes/forms';
 import traceRoutes from './areas/trace/routes/trace';
+import demoModuleGate from './areas/demo-module/gate';
+import demoModuleRoutes from './areas/demo-module/routes/demo';
 
 export interface AppOptions {
   db: Db;
@@ -110,6 +114,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 100, fieldSize: 32 * 1024 * 1024 } });
   // Before the auth plugin, whose session check (onRequest) may answer first: every reply carries its request id.
   await app.register(requestLog);
+  // Before the session check: while config `demo_module` is off, /prod-api answers as an unknown path (decision 287).
+  await app.register(demoModuleGate, { db: opts.db });
   await app.register(authPlugin, { db: opts.db, security });
 
   // Every API route, each from its declared endpoint (src/domain/contract/endpoints): one registered any other way
@@ -135,6 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(factsRoutes, { db: opts.db });
     // The production area's own calls before the generic ones, whose paths they share a prefix with.
     await api.register(ordersRoutes, { db: opts.db });
+    await api.register(contractsRoutes, { db: opts.db });
     await api.register(cardsRoutes, { db: opts.db });
     await api.register(stockRoutes, { db: opts.db });
     await api.register(packingRoutes, { db: opts.db });
@@ -143,7 +150,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(receiptsRoutes, { db: opts.db });
     await api.register(statementRoutes, { db: opts.db });
     await api.register(payfeesRoutes, { db: opts.db });
+    await api.register(formsRoutes, { db: opts.db });
     await api.register(traceRoutes, { db: opts.db });
+    // The demo module (/prod-api, decisions 285–287): sample data of its own tables, switched by config `demo_module`.
+    await api.register(demoModuleRoutes, { db: opts.db });
     await api.register(arrangesRoutes, { db: opts.db });
     await api.register(worksRoutes, { db: opts.db });
     await api.register(orderQueryRoutes, { db: opts.db });

@@ -8,6 +8,8 @@ import { formulamaterialsBehaviour, formulaoperationsBehaviour } from './areas/f
 import { factsBehaviour } from './areas/shopfloor/behaviours/facts';
 import { messagesBehaviour } from './areas/messages/behaviours/messages';
 import { formulasBehaviour } from './areas/formulas/behaviours/formulas';
+import { formsBehaviour } from './areas/forms/behaviours/forms';
+import { formtemplatesBehaviour } from './areas/forms/behaviours/formtemplates';
 import { inventorydetailsBehaviour } from './areas/shopfloor/behaviours/inventorydetails';
 import { ordersBehaviour } from './areas/production/behaviours/orders';
 import { prearrangesBehaviour } from './areas/scheduling/behaviours/prearranges';
@@ -31,6 +33,10 @@ import { allocationsBehaviour } from './areas/finance/behaviours/allocations';
 import { feesBehaviour } from './areas/finance/behaviours/fees';
 import { invoicesBehaviour } from './areas/finance/behaviours/invoices';
 import { payoutsBehaviour } from './areas/finance/behaviours/payouts';
+import { faqsBehaviour } from './areas/help/behaviours/faqs';
+import { contractsBehaviour } from './areas/sales/behaviours/contracts';
+import { contractlinesBehaviour } from './areas/sales/behaviours/contractlines';
+import { contractfilesBehaviour } from './areas/sales/behaviours/contractfiles';
 import { installBehaviours } from './resources/behaviour-registry';
 import type { Behaviour } from './resources/behaviour-types';
 
@@ -43,12 +49,17 @@ import type { Behaviour } from './resources/behaviour-types';
  */
 export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   orders: ordersBehaviour,
+  contracts: contractsBehaviour,
+  contractlines: contractlinesBehaviour,
+  contractfiles: contractfilesBehaviour,
   details: detailsBehaviour,
   cards: cardsBehaviour,
   cardnodes: cardnodesBehaviour,
   formulas: formulasBehaviour,
   formulamaterials: formulamaterialsBehaviour,
   formulaoperations: formulaoperationsBehaviour,
+  formtemplates: formtemplatesBehaviour,
+  forms: formsBehaviour,
   prearranges: prearrangesBehaviour,
   dutylogs: dutylogsBehaviour,
   works: worksBehaviour,
@@ -74,6 +85,7 @@ export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   payouts: payoutsBehaviour,
   invoices: invoicesBehaviour,
   fees: feesBehaviour,
+  faqs: faqsBehaviour,
   deliveryrequests: deliveryrequestsBehaviour,
   deliveryrequestlines: deliveryrequestlinesBehaviour,
   deliveries: deliveriesBehaviour,

@@ -9,6 +9,7 @@ import { DEMO_LOGINS, seedDemo } from './seed/demo';
 import { writeBackup } from './ops/backup';
 import { scheduleDailyBackup } from './ops/backup-schedule';
 import { scheduleEmbeddedVacuum } from './ops/embedded-vacuum';
+import { scheduleContractExpiry } from './areas/sales/expire-contracts';
 import { claimDataDir, DataDirInUse, type DataDirClaim } from './ops/control-socket';
 import { readSettings } from './ops/settings';
 
@@ -25,6 +26,8 @@ let app: FastifyInstance | undefined;
 let claim: DataDirClaim | undefined;
 /** The embedded database's upkeep (server/ops/embedded-vacuum.ts), stopped before the database closes. */
 let upkeep: { stop(): Promise<void> } | undefined;
+/** The hourly contract expiry sweep (server/areas/sales/expire-contracts.ts), stopped with the upkeep. */
+let expiry: { stop(): Promise<void> } | undefined;
 
 try {
   if (!settings.databaseUrl) {
@@ -84,6 +87,7 @@ async function start(app: FastifyInstance, database: Database): Promise<void> {
 
   const schedule = scheduleDailyBackup(database, settings.backup, log);
   upkeep = scheduleEmbeddedVacuum(database, log);
+  expiry = scheduleContractExpiry(database, log);
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return log.info({ signal }, 'already stopping');
     stopping = true;
@@ -118,6 +122,7 @@ async function gracefulStop(app: FastifyInstance, database: Database, log: Fasti
     clearInterval(reap);
   }
   await upkeep?.stop();
+  await expiry?.stop();
   await database.close();
   await claim?.release();
   log.info('stopped');

@@ -139,6 +139,65 @@ export const files = pgTable('files', {
   expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
 });
 
+// The demo module's sample data (migration 0035, server/areas/demo-module, decision 286): outside the registry, so
+// nothing of the business (lists, search, history, offline copy, reports) ever sees it.
+
+export const demoArticles = pgTable('demo_articles', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  /** Milliseconds since 1970, as the mock answers it. */
+  timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+  author: text('author').notNull(),
+  reviewer: text('reviewer').notNull(),
+  title: text('title').notNull(),
+  content_short: text('content_short').notNull(),
+  content: text('content').notNull(),
+  forecast: numeric('forecast', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  importance: integer('importance').notNull(),
+  type: text('type').notNull(),
+  status: text('status').notNull(),
+  display_time: text('display_time').notNull(),
+  comment_disabled: boolean('comment_disabled').notNull().default(true),
+  pageviews: integer('pageviews').notNull(),
+  image_uri: text('image_uri').notNull(),
+  platforms: jsonb('platforms').$type<string[]>().notNull(),
+});
+
+export const demoTransactions = pgTable('demo_transactions', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  order_no: text('order_no').notNull(),
+  timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+  username: text('username').notNull(),
+  price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  status: text('status').notNull(),
+});
+
+export const demoRoles = pgTable('demo_roles', {
+  key: text('key').primaryKey(),
+  /** The order the mock lists them in. */
+  seq: integer('seq').generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  routes: jsonb('routes').$type<unknown[]>().notNull(),
+});
+
+export const demoUsers = pgTable('demo_users', {
+  username: text('username').primaryKey(),
+  token: text('token').notNull(),
+  roles: jsonb('roles').$type<string[]>().notNull(),
+  introduction: text('introduction').notNull(),
+  avatar: text('avatar').notNull(),
+  name: text('name').notNull(),
+});
+
+export const demoNames = pgTable('demo_names', {
+  name: text('name').primaryKey(),
+});
+
+export const demoPageviews = pgTable('demo_pageviews', {
+  key: text('key').primaryKey(),
+  pv: integer('pv').notNull(),
+});
+
 export const idempotencyKeys = pgTable('idempotency_keys', {
   account_id: integer('account_id').notNull(),
   key: text('key').notNull(),

@@ -11,9 +11,9 @@ import { ApiError, forbidden } from '../lib/api-error';
 
 /**
  * Who may call a route, declared with its endpoint (src/domain/contract/endpoint.ts `Access`) and put on the route's
- * `config.access`: `public`, any logged-in `session`, a `device` session, or a resource operation and/or special
- * action checked against the role's grants (server/auth/permissions.ts). A route without `config.access` needs a
- * session, so forgetting it fails closed.
+ * `config.access`: `public`, any logged-in `session`, a `device` session, an `admin`'s session, or a resource
+ * operation and/or special action checked against the role's grants (server/auth/permissions.ts). A route without
+ * `config.access` needs a session, so forgetting it fails closed.
  */
 export type { Access };
 
@@ -32,7 +32,7 @@ export function authOf(req: { auth: Auth | null }): Auth {
   return req.auth;
 }
 
-function allowed(auth: Auth, access: Exclude<Access, 'public' | 'session' | 'device'>): boolean {
+function allowed(auth: Auth, access: Exclude<Access, 'public' | 'session' | 'device' | 'admin'>): boolean {
   if (access.action !== undefined && !canAct(auth, access.resource, access.action)) return false;
   switch (access.op) {
     case undefined: return true;
@@ -77,6 +77,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { db: Db; secu
     const access = req.routeOptions.config.access ?? 'session';
     if (access === 'public' || access === 'session') return;
     if (access === 'device') return assertDevice(authOf(req));
+    // The demo module's writes (decision 287): an admin's session, whatever its grants.
+    if (access === 'admin') { if (!authOf(req).isAdmin) throw forbidden(); return; }
     if (!allowed(authOf(req), access)) throw forbidden();
   });
 });

@@ -11,7 +11,7 @@ import { rows, type Db } from '../db/connection';
  */
 
 export interface Message {
-  kind: 'deadletters' | 'order_confirmed' | 'order_finished' | 'stock_low' | 'note';
+  kind: 'deadletters' | 'order_confirmed' | 'order_finished' | 'stock_low' | 'note' | 'form_flagged';
   title: string;
   body?: string | null;
   /** A route of the app that shows what the message is about. */

@@ -1,4 +1,4 @@
-import { inArray, like, or } from 'drizzle-orm';
+import { inArray, like, or, sql } from 'drizzle-orm';
 import type { ResourceDef } from '../../src/domain/registry/resource';
 import { RESOURCES } from '../../src/domain/resources/all';
 import type { Db } from '../db/connection';
@@ -15,13 +15,24 @@ export function fileIdOf(v: unknown): string | null {
   return typeof v === 'string' ? FILE_URL.exec(v)?.[1] ?? null : null;
 }
 
+/**
+ * The fields naming uploaded files: text fields of an image or any file (`format: 'file'`, a contract's scan), and
+ * lists of files (`texts` of `format: 'files'`, a form's photos and signatures).
+ */
 function imageFields(res: ResourceDef): string[] {
-  return Object.entries(res.fields).filter(([, f]) => f.type === 'text' && f.format === 'image').map(([k]) => k);
+  return Object.entries(res.fields)
+    .filter(([, f]) => (f.type === 'text' && (f.format === 'image' || f.format === 'file')) || (f.type === 'texts' && f.format === 'files'))
+    .map(([k]) => k);
 }
 
 function idsIn(fields: readonly string[], rows: readonly (Record<string, unknown> | null)[]): Set<string> {
   const out = new Set<string>();
-  for (const row of rows) for (const k of fields) { const id = fileIdOf(row?.[k]); if (id) out.add(id); }
+  for (const row of rows) {
+    for (const k of fields) {
+      const v = row?.[k];
+      for (const one of Array.isArray(v) ? v as unknown[] : [v]) { const id = fileIdOf(one); if (id) out.add(id); }
+    }
+  }
   return out;
 }
 
@@ -59,7 +70,10 @@ async function notNamedElsewhere(tx: Db, ids: readonly string[]): Promise<string
     const t = tableOf(res);
     // Ids are base64url, whose `_` is LIKE's one-character wildcard: the pattern may match a little more than the
     // file's URL, and `idsIn` below keeps only exact names.
-    const conds = fields.flatMap(k => [...left].map(id => like(column(t, k), `%/files/?action=download&id=${id}`)));
+    // A list of files is searched as its elements joined (each URL ends where the next begins with a space).
+    const text = (k: string) => (res.fields[k]?.type === 'texts' ? sql`array_to_string(${column(t, k)}, ' ') || ' '` : column(t, k));
+    const pattern = (k: string, id: string) => `%/files/?action=download&id=${id}${res.fields[k]?.type === 'texts' ? ' %' : ''}`;
+    const conds = fields.flatMap(k => [...left].map(id => like(text(k), pattern(k, id))));
     const rows = await tx.select(Object.fromEntries(fields.map(k => [k, column(t, k)]))).from(t).where(or(...conds));
     for (const id of idsIn(fields, rows as Record<string, unknown>[])) left.delete(id);
   }

@@ -20,6 +20,10 @@ import {
 import { seedStock } from './stock';
 import { seedDelivery } from './delivery';
 import { seedFinance } from './finance';
+import { seedContracts } from './contracts';
+import { seedForms } from './forms';
+import { faqRows } from './faqs';
+import { seedDemoModule } from './demo-module';
 import { Seeder, type SeedRow } from './seeder';
 
 /**
@@ -80,11 +84,15 @@ export function configRows(): SeedRow[] {
     config('bill_no_pattern', DEFAULT_PATTERNS.bill_no_pattern, false, '对账单编号规则'),
     config('receipt_no_pattern', DEFAULT_PATTERNS.receipt_no_pattern, false, '收款单编号规则'),
     config('payout_no_pattern', DEFAULT_PATTERNS.payout_no_pattern, false, '付款单编号规则'),
+    config('contract_no_pattern', DEFAULT_PATTERNS.contract_no_pattern, false, '合同编号规则'),
+    config('form_no_pattern', DEFAULT_PATTERNS.form_no_pattern, false, '表单编号规则'),
     config('vat_rate', 0.13, false, '增值税税率（开票默认税率）'),
     config('allow_negative_stock', false, false, '允许负库存（出库可使库存低于零）'),
     config('stock_idle_days', 90, false, '呆滞库存天数（超过该天数无出入库的库存列入积压预警）'),
     config('inspection_grades', ['A', 'B', 'C', '不合格'], true, '检验等级'),
     config('defect_reasons', ['色差', '脱胶', '压痕不良', '尺寸偏差', '破损', '污渍', '印刷模糊', '模切毛边', '开槽偏位', '钉箱不牢'], true, '不良原因'),
+    // The demo module (/prod-api, docs/sales-office.md §6): its sample calls answer while this is on.
+    config('demo_module', true, false, '示例模块（/prod-api 示例接口，非业务数据）开关'),
   ];
 }
 
@@ -135,6 +143,8 @@ async function seedAll(s: Seeder): Promise<void> {
   await s.put('banks', bankRows());
   // Wages' natural key is made of references; the demo's rates are told apart by their remark.
   await s.put('wages', wageRows(), ['remark']);
+  // The help articles (docs/sales-office.md §8 "FAQ"), one per key and language.
+  await s.put('faqs', faqRows());
 }
 
 /** Seeds the demo data; idempotent: returns true when it inserted anything, false when everything was already there. */
@@ -158,6 +168,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const delivered = await seedDelivery(tx);
     // The months' bills of those deliveries, as the accountant builds and confirms them (server/seed/finance.ts).
     const billed = await seedFinance(tx);
-    return s.inserted + orders + prechecks + planning + stock + delivered + billed > 0;
+    // The customers' contracts with the prices the book charged; the closed orders name them (server/seed/contracts.ts).
+    const contracted = await seedContracts(tx);
+    // Form templates and three months of filled forms, mostly from the forms tablet (server/seed/forms.ts).
+    const filled = await seedForms(tx);
+    // The demo module's sample data, in its own tables (server/seed/demo-module.ts): nothing above reads it.
+    const demoModule = await seedDemoModule(tx);
+    return s.inserted + orders + prechecks + planning + stock + delivered + billed + contracted + demoModule + filled > 0;
   });
 }

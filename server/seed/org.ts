@@ -149,6 +149,8 @@ const only = (actions: readonly string[], scope?: 'own') => ({ actions: [...acti
 const OWN_FAVOURITES: Grants = {
   favmenus: only(['view', 'create', 'edit', 'delete'], 'own'),
   messages: only(['view', 'edit', 'delete'], 'own'),
+  // The help articles (docs/sales-office.md §5): everyone reads them (the help button, /faq/{key}); admin writes them.
+  faqs: only(['view']),
 };
 
 interface RolePlan {
@@ -181,7 +183,9 @@ export const ROLES: readonly RolePlan[] = [
       '/prearranges/list', '/dutylogs/list', '/workperiods/list', '/sync/deadletters', '/predetails/list', '/inventorydetails/list',
       '/baddetails/list', '/reports/predetails',
       // The finished-goods views and the trace (docs/delivery.md "Finished-goods views", "Traceability").
-      '/inventorydetails/summary', '/inventorydetails/persons', '/inventorydetails/qc', '/warehouses/cards', '/inventorydetails/flow', '/trace'],
+      '/inventorydetails/summary', '/inventorydetails/persons', '/inventorydetails/qc', '/warehouses/cards', '/inventorydetails/flow', '/trace',
+      // Forms (docs/sales-office.md "Forms"): the templates kept, the filled forms read and reviewed.
+      '/forms/categories', '/formtemplates/list'],
     grants: {
       ...full(['orders', 'details', 'cards', 'cardnodes'], { orders: ['confirm', 'produce', 'finish', 'ship'] }),
       // Entering an order takes its salesperson from the customer: the customers themselves, not only their names.
@@ -191,6 +195,8 @@ export const ROLES: readonly RolePlan[] = [
       // The shop floor's facts: dead letters resolved by a supervisor; inspections corrected.
       ...full(['facts', 'predetails', 'inventorydetails', 'baddetails'], { facts: ['resolve'] }),
       ...full(['formulas', 'formulamaterials', 'formulaoperations']),
+      // Forms: the templates in full, the filled forms in full with their review (decision 269).
+      ...full(['formtemplates', 'forms'], { forms: ['review'] }),
       // The finished-goods views and the trace read the ledger and the places of stock (decision 209).
       itemlogs: only(['view']), stocklots: only(['view']),
       ...full(['worknodes', 'workflows', 'items', 'itemcategories', 'warehouses', 'warerooms', 'warepositions', 'shelves',
@@ -217,9 +223,11 @@ export const ROLES: readonly RolePlan[] = [
     code: 'inspector', name: '质检', remark: '成品检验、半成品检验',
     menus: [...COMMON, '/inventorydetails/create', '/inventorydetails/precheck', '/items/list', '/journals/list',
       '/predetails/list', '/inventorydetails/list', '/baddetails/list', '/reports/products', '/reports/predetails',
-      '/inventorydetails/qc'],
+      '/inventorydetails/qc', '/forms/categories'],
     grants: {
       items: only(['view']), journals: only(['view', 'create']), persons: only(['view', 'badges']),
+      // Forms filled on the tablet (`form` facts) or in the office, read and exported; the templates read.
+      formtemplates: only(['view']), forms: only(['view', 'create', 'export']),
       // The inspector's tablet: logged in as its terminal, offline like a kiosk; inspections corrected in the office.
       computers: only(['view', 'kiosk']), cards: only(['view']), cardnodes: only(['view']), facts: only(['view']),
       worknodes: only(['view']), workflows: only(['view']),
@@ -246,7 +254,11 @@ export const ROLES: readonly RolePlan[] = [
       deliveries: only(['view', 'export'], 'own'), deliverylines: only(['view']),
       bills: only(['view', 'export'], 'own'), billlines: only(['view']),
       // What their customers owe and how old (回款 is a salesperson's task), without the receipts (decision 256).
-      receipts: only(['balances'], 'own'), ...OWN_FAVOURITES,
+      receipts: only(['balances'], 'own'),
+      // Their own contracts (docs/sales-office.md §1), written and activated; terminating one is the manager's.
+      contracts: only(['view', 'create', 'edit', 'delete', 'export', 'activate'], 'own'),
+      contractlines: only(['view', 'create', 'edit', 'delete', 'export'], 'own'),
+      contractfiles: only(['view', 'create', 'edit', 'delete', 'export'], 'own'), ...OWN_FAVOURITES,
     },
   },
   {

@@ -33,6 +33,8 @@ function withKey<E extends Endpoint>(ep: E, o: EndpointCallOptions): RequestOpti
 /** Calls a JSON endpoint with its parameters; resolves with its reply as declared. */
 export async function callEndpoint<E extends Endpoint>(ep: E, params: ParamsOf<E>, o: EndpointCallOptions = {}): Promise<ReplyOf<E>> {
   if (ep.reply !== 'json' || ep.body === 'multipart') throw new TypeError(`${ep.path} is not a JSON call`);
+  // PUT and DELETE are the demo module's (/prod-api, decision 285), which the mock's own client calls, never the app.
+  if (ep.method !== 'GET' && ep.method !== 'POST') throw new TypeError(`${ep.method} ${ep.path} is not one of the app's calls`);
   const opts = withKey(ep, o);
   const values = params as Readonly<Record<string, unknown>>;
   const r: unknown = ep.method === 'GET' ? await apiGet(ep.path, values, opts)

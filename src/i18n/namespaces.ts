@@ -1,6 +1,7 @@
 import { api } from './api';
 import { bills } from './bills';
 import { cards } from './cards';
+import { contracts } from './contracts';
 import { dashboard } from './dashboard';
 import { delivery } from './delivery';
 import { deliverysign } from './deliverysign';
@@ -8,8 +9,10 @@ import { finishedviews } from './finishedviews';
 import { devices } from './devices';
 import type { Namespace } from './define';
 import { forms } from './forms';
+import { formsheets } from './formsheets';
 import { formulas } from './formulas';
 import { grid } from './grid';
+import { help } from './help';
 import { importexport } from './importexport';
 import { lists } from './lists';
 import { login } from './login';
@@ -39,7 +42,7 @@ import { todos } from './todos';
  * Add a namespace here when you add its file.
  */
 export const NAMESPACES: Record<string, Namespace> = {
-  api, bills, cards, dashboard, delivery, deliverysign, devices, finishedviews, forms, formulas, grid, importexport, lists, login, offline, orderquery,
+  api, bills, cards, contracts, dashboard, delivery, deliverysign, devices, finishedviews, forms, formsheets, formulas, grid, help, importexport, lists, login, offline, orderquery,
   orders, packing, pages, piecework, prints, receipts, reports, scanner, scheduling, shell, shopfloor, statement, stockalerts, stockentry, stocktake, stockviews, todos,
   payfees,
 };

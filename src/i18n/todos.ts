@@ -14,6 +14,7 @@ export const todos = defineNamespace({
   kind_cards_queued: '各工序排队的流程卡',
   kind_maintenance_due: '到期的设备保养',
   kind_stock_short: '低于最低库存的物料',
+  kind_forms_flagged: '待审核的超限表单',
   read_all: '全部标为已读',
 }, {
   en: {
@@ -29,6 +30,7 @@ export const todos = defineNamespace({
     kind_cards_queued: 'Cards queued at the work steps',
     kind_maintenance_due: 'Maintenance due',
     kind_stock_short: 'Items below minimum stock',
+    kind_forms_flagged: 'Forms out of limits to review',
     read_all: 'Mark all read',
   },
   es: {
@@ -44,6 +46,7 @@ export const todos = defineNamespace({
     kind_cards_queued: 'Tarjetas en cola por proceso',
     kind_maintenance_due: 'Mantenimiento pendiente',
     kind_stock_short: 'Artículos bajo el stock mínimo',
+    kind_forms_flagged: 'Formularios fuera de límites por revisar',
     read_all: 'Marcar todo como leído',
   },
   ja: {
@@ -59,6 +62,7 @@ export const todos = defineNamespace({
     kind_cards_queued: '工程ごとの待ちカード',
     kind_maintenance_due: '期限の来た保全',
     kind_stock_short: '最低在庫を下回る品目',
+    kind_forms_flagged: '確認待ちの規格外フォーム',
     read_all: 'すべて既読にする',
   },
 });

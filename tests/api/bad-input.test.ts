@@ -328,6 +328,8 @@ const LEFT_OUT: Readonly<Record<string, readonly string[]>> = {
   deliverylines: ['card_id', 'package_id'],
   // A payout's stock document must be a live goods-in document (decision 246), which the first one listed need not be.
   payouts: ['stockdoc_id'],
+  // An order's contract must be its customer's, active and valid on its date (decision 257), which the first need not be.
+  orders: ['contract_id'],
 };
 
 /** A work node of its own with a machine in service at it, and a draft order line routed through it (made once). */
@@ -377,6 +379,16 @@ function deliveryTargets(): Promise<{ customer: number; order: number; line: num
  * months); a pay month and a finance month are YYYY-MM.
  */
 const VALID: Readonly<Record<string, () => Promise<Params>>> = {
+  // A template's fields are a list of fields (formFieldsSchema), not any JSON; a form is judged by its template's fields,
+  // so it names a template of its own whose one field is optional (docs/sales-office.md "Forms").
+  // (Keys in jsonb's own order, so the row reads back as sent.)
+  formtemplates: async () => ({ fields: [{ key: 'note', kind: 'text', label: '备注' }] }),
+  forms: async () => {
+    const categories = ok(await call.get('/forms/categories/list/', { limit: 1 })).body.dt as Row[];
+    const t = ok(await call.post('/forms/templates/save/', { code: `BI-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+      name: '坏输入测试', category_id: categories[0]!.id, fields: [{ key: 'note', label: '备注', kind: 'text' }] })).body.dt as Row;
+    return { template_id: t.id };
+  },
   cardnodes: async () => {
     const cards = ok(await call.get('/orders/cards/list/', { limit: 50 })).body.dt as Row[];
     const card = cards.find(c => !c.canceled && c.workflow_id != null && Number(c.quantity) >= 10)!;
@@ -398,7 +410,22 @@ const VALID: Readonly<Record<string, () => Promise<Params>>> = {
   stocklines: async () => ({ doc_id: await draftStockDoc() }),
   // An invoice is issued against a confirmed bill, a rate is at most 1, and its month must be open (docs/finance.md).
   invoices: async () => ({ bill_id: await confirmedBill(), tax_rate: 0.13, date: '2099-03-01' }),
+  // A contract's lines are written while it is a draft (docs/sales-office.md §1); a file names an uploaded file.
+  contractlines: async () => ({ contract_id: await draftContract() }),
+  contractfiles: async () => ({ url: `/files/?action=download&id=badinput${uniqueText(20)}` }),
+  // A help article's key is word characters and its screens are page paths (docs/sales-office.md §5).
+  faqs: async () => ({ key: `bad_input_${uniqueText(40)}`, screen: '/bad_input/list' }),
 };
+
+/** A draft contract of its own (made once), with no line yet. */
+let draftContractRow: Promise<number> | undefined;
+function draftContract(): Promise<number> {
+  draftContractRow ??= (async () => {
+    const [customer] = ok(await call.get('/customers/list/', { limit: 1 })).body.dt as Row[];
+    return ok(await call.post('/contracts/save/', { customer_id: customer!.id, valid_from: '2099-01-01', valid_to: '2099-12-31' })).body.id as number;
+  })();
+  return draftContractRow;
+}
 
 /** A draft bill by hand of its own (made once), dated in an open month. */
 let draftBillRow: Promise<number> | undefined;

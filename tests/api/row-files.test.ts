@@ -77,3 +77,25 @@ describe('files named by saved rows', () => {
     expect(inAboutAWeek(await expiryOf(f.id))).toBe(true);
   });
 });
+
+describe('lists of files (`texts` of format `files`: a form\'s photos and signature)', () => {
+  it('keeps every file a form names for good, lets one it stops naming expire, and keeps one another form still names', async () => {
+    const db = tdb.database.db;
+    const [p1, p2, sign] = [await upload(), await upload(), await upload()];
+    const category = await createRow(db, resourceByName('formcategories')!, { name: '巡检' }, auth);
+    const template = await createRow(db, resourceByName('formtemplates')!, { code: 'RF-1', name: '巡检', category_id: category.id, fields: [
+      { key: 'photos', label: '照片', kind: 'photo', max: 3 }, { key: 'sign', label: '签名', kind: 'signature' },
+    ] }, auth);
+    const forms = resourceByName('forms')!;
+    const a = await createRow(db, forms, { template_id: template.id, values: { photos: [p1.url, p2.url], sign: sign.url } }, auth);
+    expect(a.files).toEqual([p1.url, p2.url, sign.url]);
+    for (const f of [p1, p2, sign]) expect(await expiryOf(f.id)).toBeNull();
+
+    const b = await createRow(db, forms, { template_id: template.id, values: { photos: [p2.url] } }, auth);
+    await updateRow(db, forms, a.id as number, a.version as number, { values: { sign: sign.url } }, auth);
+    expect(inAboutAWeek(await expiryOf(p1.id))).toBe(true); // no form names it now
+    expect(await expiryOf(p2.id)).toBeNull(); // form B still shows it
+    expect(await expiryOf(sign.id)).toBeNull();
+    expect(b.files).toEqual([p2.url]);
+  });
+});

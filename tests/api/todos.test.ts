@@ -19,8 +19,10 @@ const total = async (role: DemoRole, path: string, params: Record<string, string
 describe('to-do list', () => {
   it('gives a supervisor every kind, each counted as its list counts it', async () => {
     const t = await todosOf('supervisor');
-    expect(t.groups.map(g => g.kind)).toEqual(['deadletters', 'orders_to_confirm', 'cards_queued', 'maintenance_due']);
+    expect(t.groups.map(g => g.kind)).toEqual(['deadletters', 'orders_to_confirm', 'cards_queued', 'maintenance_due', 'forms_flagged']);
     const of = (k: string) => t.groups.find(g => g.kind === k)!;
+    // Flagged forms not reviewed yet (docs/sales-office.md "Forms"), as the forms list counts them.
+    expect(of('forms_flagged').count).toBe(await total('supervisor', '/forms/list/', { flagged: 1, status: 'submitted' }));
     expect(of('orders_to_confirm').count).toBe(await total('supervisor', '/orders/orders/list/', { status: 'draft' }));
     expect(of('deadletters').count).toBe(await total('supervisor', '/sync/facts/list/', { status: 'rejected' }));
     expect(of('cards_queued').count).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import type { Auth } from '../../auth/sessions';
 import { rows, type Db } from '../../db/connection';
 import { systemUpdate } from '../../resources/write-primitives';
 import type { RowData } from '../../resources/behaviour-types';
+import { contractsOfDetails, refreshContractSums } from '../sales/contract-sums';
 
 /**
  * What shipping or cancelling a delivery does to its orders (docs/delivery.md "Orders follow").
@@ -26,6 +27,8 @@ export async function moveDelivered(tx: Db, deliveryId: number, sign: 1 | -1): P
     from json_to_recordset(${JSON.stringify(taken.map(t => ({ id: Number(t.detail_id), q: sign * Number(t.q) })))}::json)
       as x(id int, q numeric)
     where d.id = x.id`);
+  // Beside it, what the contracts of those lines have delivered (decision 261), rewritten from the notes.
+  await refreshContractSums(tx, await contractsOfDetails(tx, taken.map(t => Number(t.detail_id))));
   return [...new Set(taken.map(t => Number(t.order_id)))];
 }
 

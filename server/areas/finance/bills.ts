@@ -11,6 +11,7 @@ import { insertValidated } from '../../resources/write-many';
 import { recordHistoryBatch, staleVersion, systemUpdate } from '../../resources/write-primitives';
 import { rowById } from '../production/rows';
 import { refreshBillSums } from './behaviours/bills';
+import { contractsOfBills, refreshContractSums } from '../sales/contract-sums';
 import { FIN_MONTHS, monthsOf } from './periods';
 
 /** The lock class of the per-customer build lock (decision 215). */
@@ -80,6 +81,8 @@ export async function buildBill(tx: Db, auth: Auth, p: BuildBillParams): Promise
   }
   await recordHistoryBatch(tx, billlines, 'create', written.map(after => ({ before: null, after })), auth);
   await refreshBillSums(tx, [billId]);
+  // What the contracts of the billed lines have billed (decision 261).
+  await refreshContractSums(tx, await contractsOfBills(tx, [billId]));
   return { bill: (await rowById(tx, bills, billId))!, lines: found.length };
 }
 

@@ -6,6 +6,7 @@ import { cardnodes } from '../../../src/domain/resources/orders/cardnodes';
 import { orders } from '../../../src/domain/resources/orders/orders';
 import { customers } from '../../../src/domain/resources/sales/customers';
 import { facts } from '../../../src/domain/resources/shopfloor/facts';
+import { forms } from '../../../src/domain/resources/forms/forms';
 import { stockdocs } from '../../../src/domain/resources/warehouse/stockdocs';
 import { canAct, canRead } from '../../auth/permissions';
 import { ownerConditionOn } from '../../auth/row-scope';
@@ -21,7 +22,8 @@ import { shortTodo } from '../stock/alerts';
  * - orders to confirm: draft orders (`confirm` on orders; a salesperson's own);
  * - cards queued: card steps waiting or running at their card's current work node, per node (`view` on card steps);
  * - maintenance due: planned maintenance of machines due within MAINTENANCE_DUE_DAYS or overdue (`edit` on it);
- * - stock short: items in a warehouse below their minimum (`post` on stock documents: who posts the goods in).
+ * - stock short: items in a warehouse below their minimum (`post` on stock documents: who posts the goods in);
+ * - forms flagged: filled forms out of limits not reviewed yet (`review` on forms).
  */
 
 type Row = { id: number; label: string | null; detail: string | null; total: number | string; params?: unknown };
@@ -87,6 +89,15 @@ export async function todosOf(db: Db, auth: Auth, lang: Lang): Promise<TodosRepl
   }
   if (canAct(auth, stockdocs, 'post')) {
     groups.push(group('stock_short', '/inventory/warn', await shortTodo(db, TODO_SAMPLE), () => '/inventory/warn'));
+  }
+  if (canAct(auth, forms, 'review')) {
+    // Flagged forms not reviewed yet, oldest first: a value out of limits waits on a reviewer (decision 269).
+    const found = await rows<Row>(db, sql`
+      select f.id, f.show_id as label, t.name as detail, count(*) over () as total
+      from forms f join formtemplates t on t.id = f.template_id
+      where f.flagged and f.status = 'submitted' and not f.canceled and ${ownerConditionOn(auth, forms, 'f')}
+      order by f.filled_at, f.id limit ${TODO_SAMPLE}`);
+    groups.push(group('forms_flagged', '/forms/categories', found, r => `/forms/edit/${r.id}`));
   }
   return { msg: 'OK', groups, asOf: new Date().toISOString() };
 }

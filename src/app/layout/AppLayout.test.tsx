@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -55,6 +56,8 @@ async function renderAt(path: string, favourites: FavMenu[] = []) {
   await act(async () => {
     root.render(
       <MantineProvider>
+        {/* The app's shell lives inside the query client (main.tsx): the header's help button reads through it. */}
+        <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/" element={<AppLayout loadServers={async () => []} loadFavourites={async () => favourites} />}>
@@ -62,6 +65,7 @@ async function renderAt(path: string, favourites: FavMenu[] = []) {
             </Route>
           </Routes>
         </MemoryRouter>
+        </QueryClientProvider>
       </MantineProvider>,
     );
   });

@@ -7,6 +7,7 @@ import { Breadcrumb, PageTitle } from './Breadcrumb';
 import { CloseSystemButton } from './CloseSystemButton';
 import { ErrorLog } from './ErrorLog';
 import { FullscreenButton } from './FullscreenButton';
+import { HelpButton } from './HelpButton';
 import { HeaderSearch } from './HeaderSearch';
 import { LanguageMenu } from '../../ui/LanguageMenu';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -22,7 +23,8 @@ export interface HeaderBarProps extends AccountMenuProps {
 }
 
 /**
- * The header (spec §2): sidebar toggle, breadcrumb, then on the right the header search, error log, full screen,
+ * The header (spec §2): sidebar toggle, breadcrumb, then on the right the header search, the screen's help (when an
+ * article names it), error log, full screen,
  * language, settings, account menu and close-system button. On a phone the breadcrumb and search give way, the page's
  * title (the screen's `<h1>`) stays.
  */
@@ -38,6 +40,7 @@ export function HeaderBar({ menuOpened, onToggleMenu, mobile, ...account }: Head
       </Group>
       <Group gap={4} wrap="nowrap">
         {!mobile && <HeaderSearch />}
+        <HelpButton />
         <SyncStatus />
         <ErrorLog />
         <FullscreenButton />

@@ -24,7 +24,7 @@ describe('routedScreen', () => {
   });
 
   it('marks the spec pages whose screens later steps build, and the monitoring entries placed without a screen', () => {
-    for (const p of ['/contracts/list', '/forms/categories']) {
+    for (const p of ['/tasks/list', '/approvals/list']) {
       expect(visible, p).toContain(p);
       expect(coming, p).toContain(p);
     }

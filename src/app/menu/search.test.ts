@@ -44,11 +44,11 @@ describe('searchMenu', () => {
   it('does not offer pages whose screens are still to come, by the router\'s own table', () => {
     const items = [
       { title: 'Customers', path: '/customers/list' },
-      { title: 'Customer contracts', path: '/contracts/list' },
+      { title: 'Customer approvals', path: '/approvals/list' },
       { title: 'By customer', path: '/orders/cards_customers' },
       { title: 'Customer payments', path: '/payments/list' },
     ];
-    // The generic customers list, the receipts and the monitoring screen are routed; contracts open the pending notice.
+    // The generic customers list, the receipts and the monitoring screen are routed; approvals open the pending notice.
     expect(createMenuSearch(items)('customer').map(i => i.path)).toEqual(['/customers/list', '/payments/list', '/orders/cards_customers']);
     expect(createMenuSearch(items, all)('customer').map(i => i.path)).toHaveLength(4);
   });

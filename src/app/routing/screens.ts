@@ -21,6 +21,11 @@ export const SCREENS: Record<string, Screen> = {
   '/todos/list': lazy(() => import('../../features/todos/TodoList')),
   '/messages/list': lazy(() => import('../../features/messages/MessagesList')),
   '/accounts/profile': lazy(() => import('../../features/profile/ProfilePage')),
+  // Help articles (docs/sales-office.md §5): an article by its key, the index, and the editor with its preview.
+  '/faq/:id': lazy(() => import('../../features/help/FaqPage')),
+  '/faq/index': lazy(() => import('../../features/help/FaqIndex')),
+  '/faqs/edit/:id': lazy(() => import('../../features/help/FaqEditor').then(m => ({ default: m.FaqEdit }))),
+  '/faqs/create': lazy(() => import('../../features/help/FaqEditor').then(m => ({ default: m.FaqCreate }))),
   '/data/importdata': lazy(() => import('../../resources/import/ImportPage')),
   // The fees' import: the generic import of one resource (docs/finance.md "fees").
   '/fees/excel': lazy(() => import('./FeesImportPage')),
@@ -32,6 +37,9 @@ export const SCREENS: Record<string, Screen> = {
   // A terminal's form with the button that issues its one-time enrolment code (docs/shopfloor.md "Kiosk identity").
   '/computers/edit/:id': lazy(() => import('../../features/devices/ComputerEdit')),
   '/devices/arranges': lazy(() => import('../../features/scheduling/SchedulingBoard')),
+  // A contract with its lines and files (docs/sales-office.md §1); its list is the generic one.
+  '/contracts/create': lazy(() => import('../../features/contracts/ContractEntry')),
+  '/contracts/edit/:id': lazy(() => import('../../features/contracts/ContractEntry')),
   '/orders/create': lazy(() => import('../../features/orders/OrderEntry')),
   '/orders/edit/:id': lazy(() => import('../../features/orders/OrderEntry')),
   '/orders/cards/list': lazy(() => import('../../features/cards/CardsList')),
@@ -130,4 +138,9 @@ export const SCREENS: Record<string, Screen> = {
   '/payments/create': lazy(() => import('../../features/finance-receipts/ReceiptCreate')),
   '/payments/edit/:id': lazy(() => import('../../features/finance-receipts/ReceiptEntry')),
   '/payments/balances': lazy(() => import('../../features/finance-receipts/BalancesScreen')),
+  // Forms (docs/sales-office.md "Forms"): the categories with their counts, a category's forms, a form with its review.
+  '/forms/categories': lazy(() => import('../../features/forms/FormCategories')),
+  '/forms/list/:category_id': lazy(() => import('../../features/forms/FormsList')),
+  '/forms/edit/:id': lazy(() => import('../../features/forms/FormView')),
+  '/forms/create': lazy(() => import('./FormFillPage')),
 };

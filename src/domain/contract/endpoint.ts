@@ -43,6 +43,8 @@ export type Access =
   | 'public'
   | 'session'
   | 'device'
+  /** an admin's session (a role with `is_admin`): the demo module's writes (decision 287) */
+  | 'admin'
   | { resource: ResourceDef; op?: AccessOp; action?: string };
 
 /** How a POST's parameters travel (DESIGN §4): a form (the default), one JSON body, or a multipart upload. */
@@ -65,8 +67,17 @@ export type Idempotency = 'create' | false;
  */
 export type OfflineSafety = 'read' | 'queued' | false;
 
+/**
+ * The HTTP methods of a declaration. PUT and DELETE serve the demo module's role calls alone (`/prod-api/…`, spec §7,
+ * decision 285), where the mock uses them; IPOS's own calls are GET and POST (DESIGN §4), which `endpoint()` holds.
+ */
+export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Where PUT and DELETE may be declared: the demo module's paths. */
+const PUT_DELETE_PREFIX = '/prod-api/';
+
 export interface Endpoint<S extends z.ZodType = z.ZodType, R = unknown> {
-  readonly method: 'GET' | 'POST';
+  readonly method: EndpointMethod;
   /** The path as spec §7 names it; API paths end in `/` (the app's own pages do not). */
   readonly path: string;
   readonly params: S;
@@ -89,7 +100,7 @@ export type InputOf<E> = E extends Endpoint<infer S, unknown> ? z.output<S> : ne
 export type ReplyOf<E> = E extends Endpoint<z.ZodType, infer R> ? R : never;
 
 interface EndpointSpec<S extends z.ZodType> {
-  method: 'GET' | 'POST';
+  method: EndpointMethod;
   path: string;
   params: S;
   access: Access;
@@ -107,6 +118,9 @@ interface EndpointSpec<S extends z.ZodType> {
 export function endpoint<R>() {
   return <S extends z.ZodType>(spec: EndpointSpec<S>): Endpoint<S, R> => {
     if (!spec.path.startsWith('/')) throw new Error(`endpoint ${spec.path}: a path starts with /`);
+    if ((spec.method === 'PUT' || spec.method === 'DELETE') && !spec.path.startsWith(PUT_DELETE_PREFIX)) {
+      throw new Error(`endpoint ${spec.method} ${spec.path}: PUT and DELETE are the demo module's alone (${PUT_DELETE_PREFIX})`);
+    }
     return Object.freeze({
       idempotent: false as Idempotency, offline: false as OfflineSafety, body: 'form' as BodyKind, reply: 'json' as ReplyKind,
       ...spec,

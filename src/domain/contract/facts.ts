@@ -119,6 +119,25 @@ export const signArgsSchema = z.strictObject({
 });
 export type SignArgs = z.infer<typeof signArgsSchema>;
 
+/** A photo or signature inside a `form` fact, at most (src/data/photo-upload.ts makes photos of about 300 KB). */
+export const FORM_IMAGE_MAX_BYTES = 400_000;
+/** A `form` fact's arguments with its images inside, at most, as JSON text. */
+export const FORM_FACT_MAX_LENGTH = 3 * 1024 * 1024;
+
+/**
+ * `form`: a form filled on a terminal (docs/sales-office.md "Offline fill on a tablet", decision 267): the template
+ * version shown, who filled it (the badge-in person), the answers by field key — photos and signatures as data URLs,
+ * stored as files by the push (fact-images.ts) — and a remark. The fact's `at` is when it was filled. Judged by the
+ * server with checkForm against the version named, as the tablet judged it before queueing.
+ */
+export const formArgsSchema = z.strictObject({
+  template_id: ID,
+  person_id: ID,
+  values: z.record(z.string().max(40), z.unknown()),
+  remark: z.string().max(500).nullable().optional(),
+});
+export type FormArgs = z.infer<typeof formArgsSchema>;
+
 /**
  * The images each fact carries itself, by field, with the most bytes each may have: the server takes them out of the
  * fact's arguments and stores them as files (server/areas/shopfloor/facts/fact-images.ts).
@@ -130,6 +149,7 @@ export const FACT_IMAGES: Readonly<Partial<Record<MutationName, Readonly<Record<
 /** The argument schema of each fact, by name. */
 export const FACT_ARGS: Readonly<Record<MutationName, z.ZodType>> = {
   tap: tapArgsSchema, precheck: inspectionArgsSchema, inspect: inspectionArgsSchema, count: countArgsSchema, sign: signArgsSchema,
+  form: formArgsSchema,
 };
 
 /** `POST /sync/facts/resubmit/`: a rejected fact's corrected arguments, run through the rules again. */

@@ -38,7 +38,7 @@ export interface PullReply<Row = Record<string, unknown>> {
 }
 
 /** The facts a device may queue offline; their argument schemas are in contract/facts.ts. */
-export const MUTATION_NAMES = ['tap', 'precheck', 'inspect', 'count', 'sign'] as const;
+export const MUTATION_NAMES = ['tap', 'precheck', 'inspect', 'count', 'sign', 'form'] as const;
 export type MutationName = (typeof MUTATION_NAMES)[number];
 
 export const PUSH_MAX = 500;

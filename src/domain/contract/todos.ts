@@ -4,7 +4,8 @@ import type { Envelope } from './replies';
  * `GET /todos/` (docs/reports.md "To-do list"): what waits on the caller, each kind only for a caller who may act on
  * it, counted, with the first few and where to go to do it. Shared by the server and src/data/todos-client.ts.
  */
-export const TODO_KINDS = ['deadletters', 'orders_to_confirm', 'cards_queued', 'maintenance_due', 'stock_short'] as const;
+export const TODO_KINDS = ['deadletters', 'orders_to_confirm', 'cards_queued', 'maintenance_due', 'stock_short',
+  'forms_flagged'] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 
 /** How many of a kind the reply lists (the count covers all). */

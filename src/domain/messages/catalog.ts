@@ -9,6 +9,7 @@ import { FINANCE_MESSAGES } from './finance';
 import { RECEIPT_MESSAGES } from './receipts';
 import { PAYFEES_MESSAGES } from './payfees';
 import { FORMULA_MESSAGES } from './formulas';
+import { FORM_MESSAGES } from './forms';
 import { INBOX_MESSAGES } from './inbox';
 import { ORDER_QUERY_MESSAGES } from './order-query';
 import { ORDER_MESSAGES } from './orders';
@@ -18,8 +19,11 @@ import { PROOF_OF_DELIVERY_MESSAGES } from './proof-of-delivery';
 import { SHOPFLOOR_MESSAGES } from './shopfloor';
 import { STATEMENT_MESSAGES } from './statement';
 import { STOCK_MESSAGES } from './stock';
+import { HELP_MESSAGES } from './help';
+import { CONTRACT_MESSAGES } from './contracts';
 import { PACKING_MESSAGES } from './packing';
 import { TRACE_MESSAGES } from './trace';
+import { DEMO_MESSAGES } from './demo';
 
 import { isLang, type Lang } from './langs';
 
@@ -102,10 +106,13 @@ export const zh = {
   ...PRINT_MESSAGES.zh,
   ...ORDER_QUERY_MESSAGES.zh,
   ...FORMULA_MESSAGES.zh,
+  ...FORM_MESSAGES.zh,
   ...PLANNING_MESSAGES.zh,
   ...SHOPFLOOR_MESSAGES.zh,
   ...INBOX_MESSAGES.zh,
   ...STOCK_MESSAGES.zh,
+  ...HELP_MESSAGES.zh,
+  ...CONTRACT_MESSAGES.zh,
   ...PACKING_MESSAGES.zh,
   ...DELIVERY_MESSAGES.zh,
   ...FINANCE_MESSAGES.zh,
@@ -113,6 +120,7 @@ export const zh = {
   ...PAYFEES_MESSAGES.zh,
   ...PROOF_OF_DELIVERY_MESSAGES.zh,
   ...TRACE_MESSAGES.zh,
+  ...DEMO_MESSAGES.zh,
   ...STATEMENT_MESSAGES.zh,
 } as const;
 
@@ -196,10 +204,13 @@ export const en: Catalog = {
   ...PRINT_MESSAGES.en,
   ...ORDER_QUERY_MESSAGES.en,
   ...FORMULA_MESSAGES.en,
+  ...FORM_MESSAGES.en,
   ...PLANNING_MESSAGES.en,
   ...SHOPFLOOR_MESSAGES.en,
   ...INBOX_MESSAGES.en,
   ...STOCK_MESSAGES.en,
+  ...HELP_MESSAGES.en,
+  ...CONTRACT_MESSAGES.en,
   ...PACKING_MESSAGES.en,
   ...DELIVERY_MESSAGES.en,
   ...FINANCE_MESSAGES.en,
@@ -207,6 +218,7 @@ export const en: Catalog = {
   ...PAYFEES_MESSAGES.en,
   ...PROOF_OF_DELIVERY_MESSAGES.en,
   ...TRACE_MESSAGES.en,
+  ...DEMO_MESSAGES.en,
   ...STATEMENT_MESSAGES.en,
 };
 
@@ -287,10 +299,13 @@ export const es: Catalog = {
   ...PRINT_MESSAGES.es,
   ...ORDER_QUERY_MESSAGES.es,
   ...FORMULA_MESSAGES.es,
+  ...FORM_MESSAGES.es,
   ...PLANNING_MESSAGES.es,
   ...SHOPFLOOR_MESSAGES.es,
   ...INBOX_MESSAGES.es,
   ...STOCK_MESSAGES.es,
+  ...HELP_MESSAGES.es,
+  ...CONTRACT_MESSAGES.es,
   ...PACKING_MESSAGES.es,
   ...DELIVERY_MESSAGES.es,
   ...FINANCE_MESSAGES.es,
@@ -298,6 +313,7 @@ export const es: Catalog = {
   ...PAYFEES_MESSAGES.es,
   ...PROOF_OF_DELIVERY_MESSAGES.es,
   ...TRACE_MESSAGES.es,
+  ...DEMO_MESSAGES.es,
   ...STATEMENT_MESSAGES.es,
 };
 
@@ -378,10 +394,13 @@ export const ja: Catalog = {
   ...PRINT_MESSAGES.ja,
   ...ORDER_QUERY_MESSAGES.ja,
   ...FORMULA_MESSAGES.ja,
+  ...FORM_MESSAGES.ja,
   ...PLANNING_MESSAGES.ja,
   ...SHOPFLOOR_MESSAGES.ja,
   ...INBOX_MESSAGES.ja,
   ...STOCK_MESSAGES.ja,
+  ...HELP_MESSAGES.ja,
+  ...CONTRACT_MESSAGES.ja,
   ...PACKING_MESSAGES.ja,
   ...DELIVERY_MESSAGES.ja,
   ...FINANCE_MESSAGES.ja,
@@ -389,6 +408,7 @@ export const ja: Catalog = {
   ...PAYFEES_MESSAGES.ja,
   ...PROOF_OF_DELIVERY_MESSAGES.ja,
   ...TRACE_MESSAGES.ja,
+  ...DEMO_MESSAGES.ja,
   ...STATEMENT_MESSAGES.ja,
 };
 

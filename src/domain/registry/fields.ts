@@ -40,9 +40,10 @@ export interface FieldBase {
 
 /**
  * Text. `format: 'image'` marks a text holding the URL of an uploaded image (the form offers an upload and a
- * preview); it is still a plain text column.
+ * preview); `format: 'file'` the URL of any uploaded file (a contract's scan, decision 264). Both are kept for good
+ * while a row names them (server/resources/row-files.ts); each is still a plain text column.
  */
-export interface TextField extends FieldBase { type: 'text'; max: number; default?: string; multiline?: boolean; format?: 'image' }
+export interface TextField extends FieldBase { type: 'text'; max: number; default?: string; multiline?: boolean; format?: 'image' | 'file' }
 /**
  * `sum: true` marks a field whose column total means something (quantities, weights, amounts): lists total it, over
  * the rows shown or, on the server, over the whole filtered list. Prices, rates, orders and ids do not sum.
@@ -68,11 +69,16 @@ export interface RefField extends FieldBase { type: 'ref'; to: string }
 export interface RefsField extends FieldBase { type: 'refs'; to: string; max?: number }
 /**
  * Free structured data, e.g. the dynamic property columns of an item. `format: 'grants'` marks a role's permissions
- * (resource → actions and row scope, src/domain/contract/permissions.ts), validated as such and edited as a matrix.
+ * (resource → actions and row scope, src/domain/contract/permissions.ts), validated as such and edited as a matrix;
+ * `format: 'formfields'` a form template's fields (src/domain/contract/forms.ts), validated as such and edited as a
+ * list of fields.
  */
-export interface JsonField extends FieldBase { type: 'json'; maxBytes?: number; format?: 'grants' }
-/** A list of short strings, e.g. the menu paths a role grants. */
-export interface TextsField extends FieldBase { type: 'texts'; maxItems?: number; maxLength?: number }
+export interface JsonField extends FieldBase { type: 'json'; maxBytes?: number; format?: 'grants' | 'formfields' }
+/**
+ * A list of short strings, e.g. the menu paths a role grants. `format: 'files'` marks a list of uploaded files' URLs
+ * (the photos and signatures of a form), kept for good while a row names them (server/resources/row-files.ts).
+ */
+export interface TextsField extends FieldBase { type: 'texts'; maxItems?: number; maxLength?: number; format?: 'files' }
 /** A password: accepted in clear on save, stored as a scrypt hash, never returned. */
 export interface PasswordField extends FieldBase { type: 'password' }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../contract/zod-config';
 import { withinJsonDepth, MAX_JSON_DEPTH } from '../contract/json-depth';
+import { formFieldsSchema } from '../contract/forms';
 import { grantsSchema } from '../contract/permissions';
 import { roundTo } from '../rules/numbers';
 import { MONEY_SCALE, type Field } from './fields';
@@ -154,7 +155,8 @@ export function fieldSchema(f: Field): z.ZodType {
         .refine(s => s.trim() !== '', { message: 'required' })).max(f.maxItems ?? 2000).nullable());
     case 'json': {
       const value = jsonValue(f.maxBytes ?? 64 * 1024);
-      return z.preprocess(jsonish, (f.format === 'grants' ? value.pipe(grantsSchema()) : value).nullable());
+      const checked = f.format === 'grants' ? value.pipe(grantsSchema()) : f.format === 'formfields' ? value.pipe(formFieldsSchema) : value;
+      return z.preprocess(jsonish, checked.nullable());
     }
   }
 }

@@ -5,6 +5,9 @@ import type { MessageKey } from '../messages/catalog';
 const CUSTOM_KEYS = new Set<string>([
   'required', 'invalid_date', 'too_long', 'too_big', 'too_small', 'invalid_value', 'year_range', 'invalid_offset', 'offset_required', 'too_deep',
   'too_many_decimals',
+  // A template's field list (src/domain/contract/forms.ts): what is wrong and where.
+  'formfields_list', 'formfield_invalid', 'formfield_duplicate_key', 'formfield_min_max', 'formfield_no_choices',
+  'formfield_fail_unknown',
 ]);
 
 export interface FieldError {
@@ -50,6 +53,12 @@ export function fieldErrorsOf(error: z.ZodError, raw: Record<string, unknown>): 
       case 'invalid_value':
         put(field, raw[field] === undefined || raw[field] === null ? { key: 'required' } : { key: 'invalid_choice' });
         break;
+      case 'invalid_union': {
+        // A value none of a union's shapes takes (a JSON field's object or list): missing, it is a required one.
+        const v = raw[field];
+        put(field, v === undefined || v === null || v === '' ? { key: 'required' } : { key: 'invalid_value' });
+        break;
+      }
       case 'invalid_format':
         put(field, { key: 'invalid_date' });
         break;

@@ -27,9 +27,12 @@ import { invoices } from './finance/invoices';
 import { payouts } from './finance/payouts';
 import { receipts } from './finance/receipts';
 import { statementlines } from './finance/statementlines';
+import { forms } from './forms/forms';
+import { formtemplates } from './forms/formtemplates';
 import { formulamaterials } from './formulas/formulamaterials';
 import { formulaoperations } from './formulas/formulaoperations';
 import { formulas } from './formulas/formulas';
+import { faqs } from './help/faqs';
 import { customeritems } from './items/customeritems';
 import { itemcategories } from './items/itemcategories';
 import { items } from './items/items';
@@ -50,6 +53,9 @@ import { workflows } from './production/workflows';
 import { worknodes } from './production/worknodes';
 import { workperiods } from './production/workperiods';
 import { works } from './production/works';
+import { contractfiles } from './sales/contractfiles';
+import { contractlines } from './sales/contractlines';
+import { contracts } from './sales/contracts';
 import { customercategories } from './sales/customercategories';
 import { customers } from './sales/customers';
 import { suppliers } from './sales/suppliers';
@@ -100,9 +106,12 @@ export const RESOURCES: readonly ResourceDef[] = [
   payouts,
   receipts,
   statementlines,
+  forms,
+  formtemplates,
   formulamaterials,
   formulaoperations,
   formulas,
+  faqs,
   customeritems,
   itemcategories,
   items,
@@ -123,6 +132,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   worknodes,
   workperiods,
   works,
+  contractfiles,
+  contractlines,
+  contracts,
   customercategories,
   customers,
   suppliers,

@@ -53,6 +53,8 @@ export const CONFIG_TYPES: Readonly<Record<string, ConfigType>> = {
   bill_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
   receipt_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
   payout_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
+  contract_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
+  form_no_pattern: { kind: 'text', max: 40, pattern: NUMBER_PATTERN },
   // The VAT rate an invoice takes unless another is typed (docs/finance.md "invoices"): 0.13 is China's general rate.
   vat_rate: { kind: 'number', min: 0, max: 1 },
   // Stock (docs/stock.md): whether goods out may take a place below zero (the plant books its goods in later).
@@ -71,6 +73,8 @@ export const CONFIG_TYPES: Readonly<Record<string, ConfigType>> = {
   tap_lockout_seconds: { kind: 'number', min: 0, max: 3600, integer: true },
   inspection_grades: { kind: 'list', maxItems: 20, maxLength: 20 },
   defect_reasons: { kind: 'list', maxItems: 100, maxLength: 50 },
+  // The demo module (/prod-api, docs/sales-office.md §6): off or absent, its calls answer 404 as unknown paths do.
+  demo_module: { kind: 'boolean' },
 };
 
 /**

@@ -72,6 +72,8 @@ export const DEFAULT_PATTERNS = {
   bill_no_pattern: 'DZ{yyyy}{MM}-{seq:4}',
   receipt_no_pattern: 'SK{yyyy}{MM}{dd}-{seq:3}',
   payout_no_pattern: 'FK{yyyy}{MM}{dd}-{seq:3}',
+  contract_no_pattern: 'HT{yyyy}{MM}-{seq:3}',
+  form_no_pattern: 'BD{yyyy}{MM}{dd}-{seq:4}',
 } as const;
 
 export type PatternConfig = keyof typeof DEFAULT_PATTERNS;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { items } from '../../domain/resources/items/items';
 import { workflows } from '../../domain/resources/production/workflows';
-import { formatNumber } from '../../domain/rules/numbers';
+import { formatNumber, units } from '../../domain/rules/numbers';
 import { isPropsKey } from '../../domain/rules/property-columns';
 import { moneyText } from '../../resources/form/form-values';
 import { EDITABLE_COLUMNS, LINE_COLUMNS, type LineColumn } from './line-columns';
@@ -33,6 +33,8 @@ export interface LineRowProps {
   generateHint?: string;
   /** Moves the focus on from a cell, as Enter does (after an item or routing is picked with Enter). */
   onAdvance?: (cell: HTMLElement) => void;
+  /** The item's price on the order's contract; a line priced below it is marked (it needs approval later). */
+  contractPrice?: number;
 }
 
 const editableIndex = new Map(EDITABLE_COLUMNS.map((c, i) => [c.id, i]));
@@ -79,7 +81,18 @@ export const LineRow = memo(function LineRow(p: LineRowProps) {
       case 'money': {
         // Money shows 2 decimals once the cell is left (and keeps up to the 4 stored).
         const pad = () => update(l => { const n = numberOf(l.price); return n === undefined ? l : setField(l, 'price', moneyText(n)); });
-        return <TextCell {...common} numeric value={line.price} onChange={v => update(l => setField(l, 'price', v))} onBlur={pad} disabled={!p.editable} />;
+        const input = <TextCell {...common} numeric value={line.price} onChange={v => update(l => setField(l, 'price', v))} onBlur={pad} disabled={!p.editable} />;
+        if (p.contractPrice === undefined) return input;
+        const typed = numberOf(line.price);
+        const below = typed !== undefined && units(typed) < units(p.contractPrice);
+        return (
+          <>
+            {input}
+            <Text size="xs" c={below ? 'red' : 'dimmed'} ta="right" data-testid={`line-${index}-contract-price`} data-below={below || undefined}>
+              {t(below ? 'contracts.price_below' : 'contracts.price_on_contract', { price: moneyText(p.contractPrice) })}
+            </Text>
+          </>
+        );
       }
       case 'text': {
         const f = c.id as 'unit' | 'unit2' | 'unit3' | 'remark';

@@ -25,6 +25,8 @@ export interface LinesGridProps {
   generateHint: (line: LineDraft) => string | undefined;
   /** Asks the grid to focus the first cell of this line (a line added by a button outside the grid). */
   focusRequest?: { index: number; seq: number };
+  /** The agreed price of each item on the order's contract (docs/sales-office.md §1), shown by the line's price. */
+  contractPrices?: ReadonlyMap<number, number>;
 }
 
 const cellSelector = (c: Cell) => `[data-row="${c.row}"][data-col="${c.col}"]`;
@@ -136,7 +138,8 @@ export function LinesGrid(p: LinesGridProps) {
             <LineRow key={l.key} line={l} index={i} item={l.item_id === null ? undefined : p.items.get(l.item_id)}
               editable={p.editable} errors={p.errorsOf(l.key)} labels={p.labels} onChange={p.onChange}
               onPickItem={p.onPickItem} onRemove={remove} onAdvance={advance}
-              onGenerate={p.onGenerate && !p.generateHint(l) ? p.onGenerate : undefined} generateHint={p.generateHint(l)} />
+              onGenerate={p.onGenerate && !p.generateHint(l) ? p.onGenerate : undefined} generateHint={p.generateHint(l)}
+              contractPrice={l.item_id === null ? undefined : p.contractPrices?.get(l.item_id)} />
           ))}
           {p.lines.length === 0 && (
             <Table.Tr>

@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { IconArrowLeft, IconClipboard, IconDeviceFloppy, IconHistory, IconPlus } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DetailRow, OrderRow, SaveWithLinesReply, TransitionReply } from '../../domain/contract/orders';
@@ -11,6 +11,7 @@ import { listPathOf } from '../../domain/menu/resource-paths';
 import { cards } from '../../domain/resources/orders/cards';
 import { details } from '../../domain/resources/orders/details';
 import { orders } from '../../domain/resources/orders/orders';
+import { contractlines } from '../../domain/resources/sales/contractlines';
 import { linesEditable, type OrderStatus } from '../../domain/rules/order-status';
 import { ConflictDialog } from '../../resources/form/ConflictDialog';
 import { DATES_LOCALE } from '../../resources/form/dates-locale';
@@ -18,11 +19,13 @@ import { HistoryDrawer } from '../../resources/form/history/HistoryDrawer';
 import { catalogLang } from '../../resources/form/prepare-save';
 import { OfflineNotice } from '../../ui/data/OfflineNotice';
 import { useCan } from '../../ui/data/use-permissions';
-import type { OfflineView } from '../../ui/data/use-resource';
+import { useResourceList, type OfflineView } from '../../ui/data/use-resource';
+import { moneyText } from '../../resources/form/form-values';
+import { contractLinesQuery } from './contract-queries';
 import { leftOnLine } from './generate-plan';
 import { GenerateCardsDialog } from './GenerateCardsDialog';
 import { lineCommandOf } from './line-commands';
-import { blankLine, numberOf, type LineDraft } from './line-model';
+import { blankLine, numberOf, setField, type ItemInfo, type LineDraft } from './line-model';
 import { LinesGrid } from './LinesGrid';
 import { newLineKey } from './order-draft';
 import { OrderHeader } from './OrderHeader';
@@ -83,6 +86,24 @@ export function OrderEditor(p: OrderEditorProps) {
   const [focusRequest, setFocusRequest] = useState<{ index: number; seq: number }>();
   const { draft } = d;
   const dirty = isDirty(draft);
+  // The order's contract's agreed prices by item (decision 258): a picked item takes its contract price and unit, and
+  // each line shows the agreed price beside its own.
+  const contractId = typeof draft.header.contract_id === 'number' ? draft.header.contract_id : null;
+  const contractLines = useResourceList(contractlines, contractLinesQuery(contractId ?? 0), { enabled: contractId !== null, staleTime: 30_000 });
+  const contractLineOf = useMemo(() => new Map((contractId === null ? [] : contractLines.data?.dt ?? [])
+    .map(l => [Number(l.item_id), { price: Number(l.price), unit: l.unit }] as const)), [contractId, contractLines.data]);
+  const contractPrices = useMemo(() => new Map([...contractLineOf].map(([item, l]) => [item, l.price])), [contractLineOf]);
+  const { pickLineItem, changeLine } = d;
+  const pickItem = useMemo(() => (key: string, row: ItemInfo | null) => {
+    pickLineItem(key, row);
+    const agreed = row === null ? undefined : contractLineOf.get(row.id);
+    if (agreed) {
+      changeLine(key, l => {
+        const priced = setField(l, 'price', moneyText(agreed.price));
+        return agreed.unit ? setField(priced, 'unit', agreed.unit) : priced;
+      });
+    }
+  }, [pickLineItem, changeLine, contractLineOf]);
   const { save, move, busy, conflict, clearConflict, tooMany } = useOrderSave({
     order, draft, editable, setClientErrors: d.setClientErrors, setServerErrors: d.setServerErrors,
     onSaved: p.onSaved, onTransitioned: p.onTransitioned,
@@ -189,8 +210,9 @@ export function OrderEditor(p: OrderEditorProps) {
         <PasteNoticeBar notice={d.pasteNotice} onClose={d.dismissPaste} />
         {tooMany && <Alert color="red" py={6}>{translate(lang, 'too_many_lines')}</Alert>}
         <LinesGrid lines={draft.lines} items={d.itemsById} editable={editable} errorsOf={d.errorsOf} labels={labels}
-          newKey={newLineKey} onChange={d.changeLine} onPickItem={d.pickLineItem} onLines={d.setLines} onPaste={d.paste}
-          onGenerate={order ? setGenerating : undefined} generateHint={generateHint} focusRequest={focusRequest} />
+          newKey={newLineKey} onChange={d.changeLine} onPickItem={pickItem} onLines={d.setLines} onPaste={d.paste}
+          onGenerate={order ? setGenerating : undefined} generateHint={generateHint} focusRequest={focusRequest}
+          contractPrices={contractId === null ? undefined : contractPrices} />
         {otherErrors.map(([k, msg]) => <Text key={k} c="red" size="sm" data-testid={`error-${k}`}>{msg}</Text>)}
         <Group gap="sm">
           <Button onClick={save} disabled={!editable} data-testid="save-button" data-busy={busy || undefined}

@@ -177,7 +177,7 @@ describe('order entry', { timeout: 60_000 }, () => {
     expect(save.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(save.body.get('removed')).toBeNull();
     expect(JSON.parse(save.body.get('item')!)).toEqual({
-      show_id: null, customer_id: 2, saler_id: 7, contract_no: null, order_date: today, due_date: null, remark: null,
+      show_id: null, customer_id: 2, saler_id: 7, contract_id: null, contract_no: null, order_date: today, due_date: null, remark: null,
     });
     expect(JSON.parse(save.body.get('lines')!)).toEqual([
       { item_id: 5, unit: '个', quantity: 120, unit2: '箱', quantity2: 2.4, unit3: null, quantity3: null, workflow_id: 3, price: 2.5, due_date: null, props: null, remark: null },

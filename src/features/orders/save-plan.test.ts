@@ -33,7 +33,7 @@ describe('saving a new order', () => {
       ok: true,
       sentKeys: [first.key],
       params: {
-        item: { show_id: null, customer_id: 2, saler_id: 7, contract_no: 'HT-9', order_date: '2024-06-01', due_date: null, remark: null },
+        item: { show_id: null, customer_id: 2, saler_id: 7, contract_no: 'HT-9', contract_id: null, order_date: '2024-06-01', due_date: null, remark: null },
         lines: [{
           item_id: 5, unit: '个', quantity: 120, unit2: '箱', quantity2: 2.4, unit3: null, quantity3: null, workflow_id: 3,
           price: 2.5, due_date: null, props: null, remark: null,

@@ -35,6 +35,8 @@ export interface ResourceFormProps {
   busy?: boolean;
   /** More buttons beside Save (back, history …). */
   actions?: ReactNode;
+  /** What a screen shows of the values being typed, below the fields (a help article's rendered body). */
+  preview?: (values: FormValues) => ReactNode;
 }
 
 const NO_ERRORS: Record<string, string> = {};
@@ -43,7 +45,7 @@ const NO_ERRORS: Record<string, string> = {};
  * The generic form of a resource, built from its declaration (DESIGN §3): one control per field (FieldControl),
  * client-side validation with the server's own validator before `onSubmit`, then the server's field messages.
  */
-export function ResourceForm({ def, initial, mode: modeProp, onSubmit, errors = NO_ERRORS, disabled = false, busy = false, actions }: ResourceFormProps) {
+export function ResourceForm({ def, initial, mode: modeProp, onSubmit, errors = NO_ERRORS, disabled = false, busy = false, actions, preview }: ResourceFormProps) {
   const { t, i18n } = useTranslation();
   const lang = catalogLang(i18n.language);
   const mode: FormMode = modeProp ?? (initial?.id != null ? 'edit' : 'create');
@@ -95,6 +97,7 @@ export function ResourceForm({ def, initial, mode: modeProp, onSubmit, errors = 
               </div>
             ))}
           </SimpleGrid>
+          {preview?.(values)}
           {stray.map(([k, msg]) => (
             <Text key={k} c="red" size="sm" data-testid={`error-${k}`}>{t(fieldLabelKey(def, k))}: {msg}</Text>
           ))}

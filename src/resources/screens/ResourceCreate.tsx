@@ -14,7 +14,7 @@ import { useSaveGuard } from '../../ui/use-save-guard';
 import type { ResourceDef } from '../../domain/registry/resource';
 import type { Row } from '../form/form-values';
 import { afterCreatePath, listPathOf } from '../../domain/menu/resource-paths';
-import { ResourceForm } from '../form/ResourceForm';
+import { ResourceForm, type ResourceFormProps } from '../form/ResourceForm';
 
 export interface ResourceCreateProps {
   def: ResourceDef;
@@ -22,6 +22,8 @@ export interface ResourceCreateProps {
   initial?: Row;
   /** Where to go once saved, given the new row's id; default: back to the list (afterCreatePath). */
   next?: (id: number) => string;
+  /** A preview of the values being typed, below the fields (ResourceForm `preview`). */
+  preview?: ResourceFormProps['preview'];
 }
 
 /**
@@ -34,7 +36,7 @@ export interface ResourceCreateProps {
  * the server refuses the values (then the next try is a new request). While the server is out of reach the form is
  * disabled, saying why.
  */
-export default function ResourceCreate({ def, initial, next }: ResourceCreateProps) {
+export default function ResourceCreate({ def, initial, next, preview }: ResourceCreateProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -67,7 +69,7 @@ export default function ResourceCreate({ def, initial, next }: ResourceCreatePro
       <OfflineNotice view={{ offline: !reachable, asOf: null }} message={t('offline.write_disabled')} />
       {!mayCreate && <Alert color="gray" py={6} data-testid="read-only-notice">{t('lists.read_only')}</Alert>}
       <ResourceForm def={def} initial={initial} mode="create" onSubmit={save} errors={serverErrors} busy={busy}
-        disabled={!reachable || !mayCreate}
+        disabled={!reachable || !mayCreate} preview={preview}
         actions={listPath && (
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(listPath)}>
             {t('forms.back')}

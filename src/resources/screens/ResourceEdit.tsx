@@ -18,7 +18,7 @@ import { HistoryDrawer } from '../form/history/HistoryDrawer';
 import { NotFound } from './NotFound';
 import { TraceLink } from './TraceLink';
 import { idFromPath, listPathOf } from '../../domain/menu/resource-paths';
-import { ResourceForm } from '../form/ResourceForm';
+import { ResourceForm, type ResourceFormProps } from '../form/ResourceForm';
 
 export interface ResourceEditProps {
   def: ResourceDef;
@@ -26,6 +26,8 @@ export interface ResourceEditProps {
   id?: string | number;
   /** A hand-written screen's own buttons beside History, for the loaded row (a terminal's enrolment code). */
   extras?: (row: Row) => ReactNode;
+  /** A preview of the values being typed, below the fields (ResourceForm `preview`). */
+  preview?: ResourceFormProps['preview'];
 }
 
 /**
@@ -42,7 +44,7 @@ export interface ResourceEditProps {
  *   knows, and offers the list.
  * - While the server is out of reach the row shows from the offline copy or the last visit, read-only, saying so.
  */
-export default function ResourceEdit({ def, id: idProp, extras }: ResourceEditProps) {
+export default function ResourceEdit({ def, id: idProp, extras, preview }: ResourceEditProps) {
   const { t } = useTranslation();
   const params = useParams();
   const { pathname } = useLocation();
@@ -128,7 +130,7 @@ export default function ResourceEdit({ def, id: idProp, extras }: ResourceEditPr
       {detail.isPending && !detail.isError && !badId && <Center py="xl"><Loader /></Center>}
       {row && (
         <ResourceForm key={`${epoch}:${String(row.version)}`} def={def} initial={row} mode="edit" onSubmit={save}
-          errors={serverErrors} busy={busy} disabled={canceled || offline.offline || !mayEdit}
+          errors={serverErrors} busy={busy} disabled={canceled || offline.offline || !mayEdit} preview={preview}
           actions={listPath && (
             <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(listPath)}>
               {t('forms.back')}

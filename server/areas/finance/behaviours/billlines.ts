@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-error';
 import type { Behaviour, RowData } from '../../../resources/behaviour-types';
 import { FIN_MONTHS, monthsOf } from '../periods';
 import { assertBillDraft, refreshBillSums } from './bills';
+import { contractsOfDeliveryLines, refreshContractSums } from '../../sales/contract-sums';
 
 /** What a line billed from a delivery may change: the rest is the delivery's (decision 216). */
 const ADJUSTABLE = new Set(['adjustment', 'adjustment_reason', 'remark']);
@@ -56,6 +57,9 @@ export const billlinesBehaviour: Behaviour = {
       await FIN_MONTHS.assertOpen(tx, monthsOf(bill!.date));
     }
     await refreshBillSums(tx, ids);
+    // A line's amount, adjustment or cancel moves what its contract has billed (decision 261).
+    await refreshContractSums(tx, await contractsOfDeliveryLines(tx,
+      [before?.deliveryline_id, after?.deliveryline_id].filter((v): v is number => v != null).map(Number)));
     const [negative] = await rows<{ id: number }>(tx, sql`select id from bills
       where id = any(${sql.param([...new Set(ids)])}::int[]) and kind = 'delivery' and total < 0 limit 1`);
     if (negative) throw new ApiError(422, 'bill_total_negative', {}, { adjustment: { key: 'bill_total_negative' } });

@@ -11,6 +11,7 @@ import { newCheckCode } from '../../production/behaviours/orders';
 import { assertNoInvoices } from '../invoicing';
 import { billsAnywhere } from '../anywhere';
 import { FIN_MONTHS, monthsOf } from '../periods';
+import { contractsOfBills, refreshContractSums } from '../../sales/contract-sums';
 
 /** Refuses a change of a bill that is confirmed or cancelled. */
 export function assertBillDraft(bill: RowData | undefined): void {
@@ -77,6 +78,8 @@ export const billsBehaviour: Behaviour = {
       updated_at = now(), updated_by = ${auth.accountId} where bill_id = ${after.id as number} and not canceled returning *`);
     const beforeById = new Map(was.map(r => [Number(r.id), r]));
     await recordHistoryBatch(tx, billlines, 'cancel', now.map(r => ({ before: beforeById.get(Number(r.id)) ?? null, after: r })), auth);
+    // Its lines no longer count as billed against their contracts (decision 261).
+    await refreshContractSums(tx, await contractsOfBills(tx, [after.id as number]));
   },
 
   list(auth, p, res) {

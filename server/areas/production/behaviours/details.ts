@@ -13,6 +13,8 @@ import { fromUnits, units, type RowData } from '../rows';
 import { assertOrderEditable } from './orders';
 import { currentFormulasOf } from '../../formulas/current';
 import type { Behaviour } from '../../../resources/behaviour-types';
+import { contractLinesByItem } from '../../sales/contract-rules';
+import { contractsOfOrders, refreshContractSums } from '../../sales/contract-sums';
 
 const fieldError = (field: string, key: 'line_below_cards' | 'line_locked_by_cards' | 'line_other_order', params?: Record<string, number>) =>
   new ApiError(422, 'invalid_input', {}, { [field]: { key, params } });
@@ -26,7 +28,9 @@ const fieldError = (field: string, key: 'line_below_cards' | 'line_locked_by_car
  * - `code` is `<order number>-<line number>`; `amount` is quantity × price at 4 decimals;
  * - a line with cards keeps its item and workflow and never goes below what its cards hold (`card_quantity`), and
  *   cancelling it cancels its cards, refused when one has started;
- * - the order's `quantity` and `amount` follow every write of a line.
+ * - a line of an order naming a contract is of an item on it (422 `contract_item_missing`), names its contract line
+ *   (`contractline_id`) and takes its unit and price unless typed — typed, then contract, then item (decision 258);
+ * - the order's `quantity` and `amount`, and its contract's ordered figures, follow every write of a line.
  */
 export const detailsBehaviour: Behaviour = {
   // In batch form (write-many.ts): an order's 500 lines read their order, items, formulas and last line number once.
@@ -50,10 +54,20 @@ export const detailsBehaviour: Behaviour = {
     const itemById = creating ? await itemsById(tx, itemIds) : new Map<number, RowData>();
     const formulaOf = creating ? await currentFormulasOf(tx, itemIds) : new Map<number, number>();
     const lastLine = creating ? await lastLineNumbers(tx, [...orderById.keys()]) : new Map<number, number>();
+    const contractIds = [...orderById.values()].flatMap(o => (o.contract_id == null ? [] : [Number(o.contract_id)]));
+    const contractLine = await contractLinesByItem(tx, contractIds);
 
     return list.map(({ before, values }, i) => {
       const out = { ...values };
       const order = orderById.get(orderIdOf(list[i]!))!;
+      if (order.contract_id != null && (creating || ('item_id' in out && out.item_id !== before!.item_id))) {
+        const cl = contractLine.get(`${Number(order.contract_id)}:${Number(out.item_id)}`);
+        if (!cl) throw rowError(i, new ApiError(422, 'invalid_input', {}, { item_id: { key: 'contract_item_missing' } }));
+        out.contractline_id = cl.id;
+        for (const k of ['unit', 'price'] as const) {
+          if (creating && (out[k] === undefined || out[k] === null || out[k] === '')) out[k] = cl[k] ?? null;
+        }
+      }
       if (creating) {
         const itemId = Number(out.item_id);
         const item = itemById.get(itemId);
@@ -100,6 +114,7 @@ export const detailsBehaviour: Behaviour = {
       await cancelCardsOfLines(tx, changes.map(c => c.after!.id as number), auth);
     }
     await refreshOrderSums(tx, orderIds);
+    await refreshContractSums(tx, await contractsOfOrders(tx, orderIds));
   },
 };
 

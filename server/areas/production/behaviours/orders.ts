@@ -18,6 +18,8 @@ import { rowById, statusParam } from '../rows';
 import { systemUpdate } from '../../../resources/write-primitives';
 import { ordersAnywhere } from '../anywhere';
 import type { Behaviour } from '../../../resources/behaviour-types';
+import { assertOrderMayName, orderHasLines } from '../../sales/contract-rules';
+import { refreshContractSums } from '../../sales/contract-sums';
 
 /** Check codes avoid characters a customer misreads on paper (0/O, 1/I/L). */
 const CHECK_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -48,9 +50,11 @@ export function assertOrderEditable(order: Record<string, unknown>): void {
  * - `status`, `quantity`, `amount` and `check_code` are never written by a save (read-only in the declaration): the
  *   transitions and the lines keep them.
  * - List parameter `shipped` (spec §7): 1 = shipped orders only, 0 = all but shipped.
+ * - `contract_id` names a contract the order may name (server/areas/sales/contract-rules.ts), checked again when the
+ *   customer or date changes; it is fixed once the order has live lines; `contract_no` takes its number when empty.
  */
 export const ordersBehaviour: Behaviour = {
-  async prepare(tx, { mode, before, values }) {
+  async prepare(tx, { mode, before, values, auth }) {
     const out = { ...values };
     if (mode === 'create') {
       out.status = 'draft';
@@ -61,9 +65,14 @@ export const ordersBehaviour: Behaviour = {
         out.saler_id = customer?.saler_id ?? null;
       }
       if (!out.order_date) out.order_date = localDateString(new Date());
+      if (out.contract_id != null) {
+        const c = await assertOrderMayName(tx, auth, Number(out.contract_id), out);
+        if (!out.contract_no) out.contract_no = c.show_id;
+      }
       return out;
     }
     assertOrderEditable(before!);
+    await assertContractKept(tx, auth, before!, out);
     if ('show_id' in out && out.show_id !== before!.show_id) {
       // An emptied number keeps the one the order has; a new one only while nobody outside has seen it.
       if (!out.show_id) delete out.show_id;
@@ -90,6 +99,7 @@ export const ordersBehaviour: Behaviour = {
       if (line && !line.canceled) await systemUpdate(tx, details, line, { canceled: true }, auth, 'cancel');
     }
     await refreshOrderSums(tx, [after.id as number]);
+    await refreshContractSums(tx, [after.contract_id as number | null]);
   },
 
   list(auth, p, res) {
@@ -105,3 +115,20 @@ export const ordersBehaviour: Behaviour = {
     return { where, ownParams: ['anywhere'] };
   },
 };
+
+/**
+ * An order's contract on an update (decisions 257, 258): a change of contract is refused once the order has live
+ * lines (409 `order_contract_fixed`); the contract it names is checked again when it, the customer or the date changes.
+ */
+async function assertContractKept(tx: Parameters<NonNullable<Behaviour['prepare']>>[0], auth: Parameters<typeof assertOrderMayName>[1],
+  before: Record<string, unknown>, out: Record<string, unknown>): Promise<void> {
+  const changed = (k: string) => k in out && String(out[k] ?? '') !== String(before[k] ?? '');
+  if (changed('contract_id') && await orderHasLines(tx, Number(before.id))) throw new ApiError(409, 'order_contract_fixed');
+  const contractId = 'contract_id' in out ? out.contract_id : before.contract_id;
+  if (contractId == null || !(changed('contract_id') || changed('customer_id') || changed('order_date'))) return;
+  const c = await assertOrderMayName(tx, auth, Number(contractId), {
+    customer_id: 'customer_id' in out ? out.customer_id : before.customer_id,
+    order_date: 'order_date' in out ? out.order_date : before.order_date,
+  });
+  if (changed('contract_id') && !('contract_no' in out ? out.contract_no : before.contract_no)) out.contract_no = c.show_id;
+}

@@ -23,6 +23,8 @@ import { accountsOfPerson, sendMessage } from '../../../resources/messages';
 import { rowById, statusParam, type RowData } from '../rows';
 import { staleVersion, systemUpdate } from '../../../resources/write';
 import { cancelMany, createMany, updateMany } from '../../../resources/write-many';
+import { overQuantityWarning } from '../../sales/contract-rules';
+import { refreshContractSums } from '../../sales/contract-sums';
 
 const idOf = optionalId;
 
@@ -120,9 +122,11 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { db: Db 
       const order = (await detailRow(t, orders, id))!;
       const redactOrder = await redactorFor(t, auth, orders);
       const redactLine = await redactorFor(t, auth, details);
+      // Beyond what the contract's lines have left: a warning, never a refusal (decision 263).
+      const warning = order.contract_id == null ? undefined : await overQuantityWarning(t, id, req.lang);
       return {
         msg: 'OK', id, version: order.version as number, dt: redactOrder(order) as SaveWithLinesReply['dt'],
-        lines: (await linesOf(t, id)).map(redactLine) as SaveWithLinesReply['lines'],
+        lines: (await linesOf(t, id)).map(redactLine) as SaveWithLinesReply['lines'], ...(warning ? { msg1: warning } : {}),
       };
     });
     // A repeated create (double click, a retry after a lost reply) answers the first reply and writes nothing.
@@ -146,6 +150,8 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { db: Db 
       assertAction(auth, orders, move.action);
       await assertTransitionAllowed(tx, id, from, to);
       await systemUpdate(tx, orders, before, { status: to }, auth);
+      // What the contract's lines have ordered counts confirmed orders and beyond (decision 261).
+      await refreshContractSums(tx, [before.contract_id as number | null]);
       // The salesperson hears that their order was confirmed or finished (unless they moved it themselves).
       if (to === 'confirmed' || to === 'finished') {
         const salers = (await accountsOfPerson(tx, before.saler_id as number | null)).filter(a => a !== auth.accountId);
@@ -157,7 +163,11 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { db: Db 
         }), auth.accountId);
       }
       const row = (await detailRow(tx, orders, id))!;
-      return { msg: 'OK', id, version: row.version as number, dt: (await redactorFor(tx, auth, orders))(row) as TransitionReply['dt'] };
+      const warning = to === 'confirmed' && before.contract_id != null ? await overQuantityWarning(tx, id, req.lang) : undefined;
+      return {
+        msg: 'OK', id, version: row.version as number, dt: (await redactorFor(tx, auth, orders))(row) as TransitionReply['dt'],
+        ...(warning ? { msg1: warning } : {}),
+      };
     });
   });
 

@@ -1,4 +1,4 @@
-import { FACT_ARGS, FACT_VERSION, type CountArgs, type InspectionArgs, type SignArgs, type TapArgs } from '../../../../src/domain/contract/facts';
+import { FACT_ARGS, FACT_VERSION, type CountArgs, type FormArgs, type InspectionArgs, type SignArgs, type TapArgs } from '../../../../src/domain/contract/facts';
 import type { MutationName } from '../../../../src/domain/contract/sync';
 import { takeFactImages, withoutImages, type FactImage } from './fact-images';
 
@@ -12,7 +12,8 @@ export type ParsedArgs =
   | { name: 'tap'; args: TapArgs }
   | { name: 'precheck' | 'inspect'; args: InspectionArgs }
   | { name: 'count'; args: CountArgs }
-  | { name: 'sign'; args: SignArgs };
+  | { name: 'sign'; args: SignArgs }
+  | { name: 'form'; args: FormArgs };
 
 export type ArgsCheck =
   | { ok: true; parsed: ParsedArgs }
@@ -74,6 +75,7 @@ export function checkArgs(name: MutationName, v: number, args: unknown): ArgsChe
     case 'tap': return { ok: true, parsed: { name, args: r.data as TapArgs } };
     case 'count': return { ok: true, parsed: { name, args: r.data as CountArgs } };
     case 'sign': return { ok: true, parsed: { name, args: r.data as SignArgs } };
+    case 'form': return { ok: true, parsed: { name, args: r.data as FormArgs } };
     default: return { ok: true, parsed: { name, args: r.data as InspectionArgs } };
   }
 }

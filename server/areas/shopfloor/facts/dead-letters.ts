@@ -12,6 +12,7 @@ import { canAct } from '../../../auth/permissions';
 import { stocklines } from '../../../../src/domain/resources/warehouse/stocklines';
 import { writeCountedLines } from '../../stock/counted-lines';
 import { applySignFacts, signAccessOf } from '../../delivery/sign-fact';
+import { applyFormFacts, formAccessOf } from '../../forms/form-fact';
 import { readArgs } from './args';
 import { storeFactImages } from './fact-images';
 import { decideFact, type Reason } from './decide';
@@ -72,7 +73,7 @@ export async function resubmitFact(db: Db, auth: Auth, p: { id: number; version:
     // A counted line is resubmitted by a supervisor who may write stocktake lines (their own grant, not the handheld's).
     // A receipt likewise by one who may sign for deliveries; images the correction carries are stored with it.
     const world = await loadWorld(tx, computer, [check.parsed], check.parsed.name === 'count' && canAct(auth, stocklines, 'create'),
-      check.parsed.name === 'sign' ? signAccessOf(auth) : undefined);
+      check.parsed.name === 'sign' ? signAccessOf(auth) : undefined, check.parsed.name === 'form' && formAccessOf(auth));
     for (const i of images) world.sign.files.add(i.id);
     await storeFactImages(tx, images, auth.accountId);
     const at = new Date(before.at as string | Date);
@@ -88,6 +89,8 @@ export async function resubmitFact(db: Db, auth: Auth, p: { id: number; version:
     }
     if (d.counted) await writeCountedLines(tx, [d.counted], auth.accountId);
     if (d.signed) await applySignFacts(tx, auth, [d.signed]);
+    // A form is written by the supervisor who resubmits it (their grant of forms), at the fact's time and terminal.
+    if (d.form) await applyFormFacts(tx, auth, [{ factId: before.id as number, computerId: c ? computer.id : null, at, form: d.form }]);
     return settle(tx, auth, before, { ...common, status: 'resolved', resolved_by: auth.accountId, resolved_at: new Date() });
   });
 }

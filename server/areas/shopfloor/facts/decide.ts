@@ -1,7 +1,8 @@
-import type { CountArgs, InspectionArgs, SignArgs, TapArgs } from '../../../../src/domain/contract/facts';
+import type { CountArgs, FormArgs, InspectionArgs, SignArgs, TapArgs } from '../../../../src/domain/contract/facts';
 import type { MessageKey } from '../../../../src/domain/messages/catalog';
 import { decideTap, type TapAction } from '../../../../src/domain/rules/tap';
 import { decideSign, type SignedDelivery } from '../../delivery/sign-fact';
+import { decideForm, type FormToWrite } from '../../forms/form-fact';
 import type { ParsedArgs } from './args';
 import type { World } from './state';
 
@@ -76,6 +77,8 @@ export interface Decision {
   counted?: CountedLine;
   /** The receipt an applied `sign` writes (server/areas/delivery/sign-fact.ts). */
   signed?: SignedDelivery;
+  /** The form an applied `form` fact writes (server/areas/forms/form-fact.ts). */
+  form?: FormToWrite;
 }
 
 const NO_COLUMNS: FactColumns = {
@@ -215,12 +218,21 @@ function decideSignFact(world: World, a: SignArgs, at: Date): Decision {
   return { status: 'applied', reason: null, columns, inspection: null, signed: d.signed };
 }
 
+/** A form filled on a terminal (server/areas/forms/form-fact.ts); its filler, machine and card are copied for the logs. */
+function decideFormFact(world: World, a: FormArgs): Decision {
+  const d = decideForm(world.form, a);
+  const columns: FactColumns = { ...NO_COLUMNS, person_id: world.form.persons.has(a.person_id) ? a.person_id : null };
+  if (!d.ok) return { status: 'rejected', reason: { key: d.key, ...(d.params ? { params: d.params } : {}) }, columns, inspection: null };
+  return { status: 'applied', reason: null, columns: { ...columns, card_id: d.card_id, device_id: d.device_id }, inspection: null, form: d.form };
+}
+
 /** Decides one fact against the world, changing it when the fact applies. */
 export function decideFact(world: World, parsed: ParsedArgs, at: Date): Decision {
   switch (parsed.name) {
     case 'tap': return decideSwipe(world, parsed.args, at);
     case 'count': return decideCount(world, parsed.args, at);
     case 'sign': return decideSignFact(world, parsed.args, at);
+    case 'form': return decideFormFact(world, parsed.args);
     default: return decideInspection(world, parsed.name, parsed.args, at);
   }
 }

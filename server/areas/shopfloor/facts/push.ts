@@ -10,6 +10,7 @@ import { canAct } from '../../../auth/permissions';
 import { stocklines } from '../../../../src/domain/resources/warehouse/stocklines';
 import { writeCountedLines } from '../../stock/counted-lines';
 import { applySignFacts, signAccessOf } from '../../delivery/sign-fact';
+import { applyFormFacts, formAccessOf } from '../../forms/form-fact';
 import { readArgs } from './args';
 import { storeFactImages } from './fact-images';
 import { badArgs, decideFact, type Decision, type Reason } from './decide';
@@ -107,7 +108,9 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
   const mayCount = readable.some(f => f.parsed.name === 'count') && canAct(auth, stocklines, 'create');
   // …and whether it may sign for deliveries, only of a batch with receipts.
   const signAccess = readable.some(f => f.parsed.name === 'sign') ? signAccessOf(auth) : undefined;
-  const named = readNamed(tx, computerId, readable.map(f => f.parsed), mayCount, signAccess);
+  // …and whether it may fill in forms, only of a batch with forms.
+  const mayForm = readable.some(f => f.parsed.name === 'form') && formAccessOf(auth);
+  const named = readNamed(tx, computerId, readable.map(f => f.parsed), mayCount, signAccess, mayForm);
   const monthsLocked = lockSwipeMonths(tx, readable);
   const [[[c], [top]], namedWorld] = await Promise.all([first, named, monthsLocked]);
   if (!c) throw new ApiError(403, 'device_login_required');
@@ -143,13 +146,15 @@ async function pushOnce(tx: Db, auth: Auth, computerId: number, device: string, 
 
   // The facts and the steps' effects are submitted together (a uuid found stored by the insert undoes them all anyway),
   // and the watermark right behind the facts' insert (it reads only the facts), so no round trip waits between them.
-  const written = writeBatch(tx, world, decided, auth.accountId, decided.some(f => f.decision.inspection), valuing, skippable);
+  const written = writeBatch(tx, world, decided, auth.accountId, decided.some(f => f.decision.inspection || f.decision.form), valuing, skippable);
   const [ids, lastSeq] = await Promise.all([written, raiseWatermark(tx, computer.id, Number(c.last_seq ?? 0), (input.floor ?? 1) - 1)]);
   await writeInspections(tx, decided.flatMap(f => (f.decision.inspection
     ? [{ factId: ids.get(f.uuid)!, computerId: computer.id, row: f.decision.inspection }] : [])), auth.accountId);
   await writeCountedLines(tx, decided.flatMap(f => (f.decision.counted ? [f.decision.counted] : [])), auth.accountId);
   await storeFactImages(tx, decided.flatMap(f => args.get(f.uuid)!.images), auth.accountId);
   await applySignFacts(tx, auth, decided.flatMap(f => (f.decision.signed ? [f.decision.signed] : [])));
+  await applyFormFacts(tx, auth, decided.flatMap(f => (f.decision.form
+    ? [{ factId: ids.get(f.uuid)!, computerId: computer.id, at: f.at, form: f.decision.form }] : [])));
 
   await tellResolvers(tx, computer.code, decided, auth.accountId);
 

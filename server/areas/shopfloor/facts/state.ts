@@ -4,6 +4,7 @@ import type { SequenceCheck, TapMode, TapPolicy } from '../../../../src/domain/r
 import { jsonArrayOf, rows, type Db } from '../../../db/connection';
 import type { CountArgs } from '../../../../src/domain/contract/facts';
 import { noSign, readSignWorld, type SignAccess, type SignWorld } from '../../delivery/sign-fact';
+import { noForm, readFormWorld, type FormWorld } from '../../forms/form-fact';
 import type { ParsedArgs } from './args';
 
 /**
@@ -70,6 +71,8 @@ export interface World {
   stock: StockWorld;
   /** What the batch's receipts name (`sign` facts, server/areas/delivery/sign-fact.ts); empty for a batch without them. */
   sign: SignWorld;
+  /** What the batch's forms name (`form` facts, server/areas/forms/form-fact.ts); empty for a batch without them. */
+  form: FormWorld;
 }
 
 /** A count document as a counted line needs it, locked for the batch (its posting waits until the lines are in). */
@@ -94,8 +97,8 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 
 /** Reads what the facts name: their cards with their live steps (locked), work nodes, persons and machines. */
 export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly ParsedArgs[], mayCount = false,
-  signAccess?: SignAccess): Promise<World> {
-  return { computer, ...await readNamed(tx, computer.id, facts, mayCount, signAccess) };
+  signAccess?: SignAccess, mayForm = false): Promise<World> {
+  return { computer, ...await readNamed(tx, computer.id, facts, mayCount, signAccess, mayForm) };
 }
 
 /**
@@ -104,12 +107,13 @@ export async function loadWorld(tx: Db, computer: ComputerState, facts: readonly
  * computer's own machine is found by the statement (`computerId`).
  */
 export async function readNamed(tx: Db, computerId: number, facts: readonly ParsedArgs[], mayCount = false,
-  signAccess: SignAccess = { may: false }): Promise<Omit<World, 'computer'>> {
+  signAccess: SignAccess = { may: false }, mayForm = false): Promise<Omit<World, 'computer'>> {
   const cardNos = new Set<string>();
   const worknodeIds = new Set<number>();
   const personIds = new Set<number>();
   const deviceIds = new Set<number>();
   for (const f of facts) {
+    if (f.name === 'form') continue; // read by readFormWorld
     if (f.name === 'sign') {
       if (f.args.person_id != null) personIds.add(f.args.person_id);
       continue;
@@ -128,10 +132,11 @@ export async function readNamed(tx: Db, computerId: number, facts: readonly Pars
   const stockRead = readStockNamed(tx, counts, mayCount);
   const signs = facts.flatMap(f => (f.name === 'sign' ? [f.args] : []));
   const signRead = readSignWorld(tx, signs, signAccess);
+  const formRead = readFormWorld(tx, facts.flatMap(f => (f.name === 'form' ? [f.args] : [])), mayForm);
   const list = <T>(s: Set<T>) => sql.param([...s]);
   const world: Omit<World, 'computer'> = {
     cards: new Map(), worknodes: new Map(), persons: new Map(), devices: new Set(), changed: new Set(), finished: new Set(),
-    stock: noStock(mayCount), sign: noSign(signAccess),
+    stock: noStock(mayCount), sign: noSign(signAccess), form: noForm(mayForm),
   };
   // The steps first, locked in id order (two pushes touching the same cards lock them in the same order, and a
   // supervisor's step edit, which locks the step before its card, never waits on us the other way round), found by
@@ -157,9 +162,10 @@ export async function readNamed(tx: Db, computerId: number, facts: readonly Pars
       ${jsonArrayOf(sql`select id, active from persons where id = any(${list(personIds)}::int[])`)} as persons,
       ${jsonArrayOf(sql`select id from devices
         where id = any(${list(deviceIds)}::int[]) or id = (select device_id from computers where id = ${computerId})`)} as devices`);
-  const [steps, [named], stock, sign] = await Promise.all([stepsRead, namedRead, stockRead, signRead]);
+  const [steps, [named], stock, sign, form] = await Promise.all([stepsRead, namedRead, stockRead, signRead, formRead]);
   world.stock = stock;
   world.sign = sign;
+  world.form = form;
   const { cards, nodes, persons, devices } = named!;
   const byId = new Map<number, CardState>();
   for (const c of cards) {
