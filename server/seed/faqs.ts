@@ -243,11 +243,11 @@ sincroniza al volver la conexión.
       zh: { title: '填写表单（首件、巡检、点检）', body: `
 在车间平板上按模板填写检验和点检表单，**离线也能填**，联网后自动上传一次。
 
-1. 刷 **工牌**，选择 **分类** 和 **模板**（如“生产巡检”“设备点检”）。
+1. 选择 **分类** 和 **模板**（如“生产巡检”“设备点检”），再选择 **填写人**。
 2. 按顺序回答各项：数字、选择、是/否、流程卡（扫码）、机台、照片、签名。
 3. 数字超出上下限时格子 **变红**：照样可以提交，表单会被标记为 **异常**，主管会收到提醒并复核；这是事实记录，不要为了“变绿”改数字。
 4. 必填项没填、格式不对时不能提交，按红字改正。
-5. 点 **提交**：平板上显示“已排队 / 已发送 / 被拒绝”。
+5. 点 **提交**：表单先保存在平板上，平板显示还有几张等待上传。
 
 ## 注意
 - 照片和签名随表单一起上传；离线时先存在平板上。
@@ -258,12 +258,12 @@ sincroniza al volver la conexión.
 Inspection and check forms are filled on a tablet on the floor from their template, **offline too**; each is sent once
 when the network is back.
 
-1. Swipe your **badge**, choose the **category** and the **template** (e.g. production patrol, machine check).
+1. Choose the **category** and the **template** (e.g. production patrol, machine check), then **who fills it in**.
 2. Answer each field: numbers, choices, yes/no, a process card (scan it), a machine, photos, a signature.
 3. A number outside its limits turns **red**: you can still submit; the form is saved **flagged** and a supervisor is
    told to review it. It is a record of fact: never change a reading to make it green.
 4. A required answer missing or a value of the wrong kind stops the submit: correct what is marked in red.
-5. Press **Submit**: the tablet lists today's forms as queued, sent or refused.
+5. Press **Submit**: the form is kept on the tablet first, and the tablet shows how many wait to be sent.
 
 ## Good to know
 - Photos and signatures travel with the form; offline they wait on the tablet.
@@ -275,23 +275,23 @@ when the network is back.
 Los formularios de inspección y revisión se rellenan en la tableta de planta según su plantilla, **también sin red**;
 cada uno se envía una sola vez al volver la conexión.
 
-1. Pase su **tarjeta**, elija la **categoría** y la **plantilla** (p. ej. ronda de producción, revisión de máquina).
+1. Elija la **categoría** y la **plantilla** (p. ej. ronda de producción, revisión de máquina) y **quién la rellena**.
 2. Conteste cada campo: números, opciones, sí/no, tarjeta de proceso (escanéela), máquina, fotos, firma.
 3. Un número fuera de sus límites se pone **rojo**: puede enviarlo igualmente; el formulario queda **marcado** y un
    supervisor lo revisa. Es un registro de hechos: no cambie una lectura para que salga verde.
 4. Si falta una respuesta obligatoria o un valor no es válido, no se puede enviar: corrija lo marcado en rojo.
-5. Pulse **Enviar**: la tableta muestra los formularios de hoy en cola, enviados o rechazados.
+5. Pulse **Enviar**: el formulario se guarda primero en la tableta, que muestra cuántos esperan a enviarse.
 
 Un formulario rechazado por el servidor pasa a *Registros rechazados*, donde un supervisor lo corrige y lo reenvía.
 ` },
       ja: { title: 'フォームの記入（初品・巡回・設備点検）', body: `
 検査・点検フォームは現場のタブレットでテンプレートに沿って記入します。**オフラインでも記入でき**、接続が戻ると 1 回だけ送信されます。
 
-1. **社員証** をかざし、**分類** と **テンプレート**（生産巡回、設備点検など）を選びます。
+1. **分類** と **テンプレート**（生産巡回、設備点検など）を選び、**記入者** を選びます。
 2. 各項目に答えます：数値、選択、はい／いいえ、工程カード（スキャン）、機械、写真、署名。
 3. 上下限を外れた数値は **赤** になります。そのまま提出でき、フォームは **異常** として保存され、班長が確認します。事実の記録なので、緑にするために数値を変えないでください。
 4. 必須項目の未入力や形式の誤りがあると提出できません。赤字の箇所を直してください。
-5. **提出** を押します。タブレットに今日のフォームが「待機中／送信済み／拒否」で表示されます。
+5. **提出** を押します。フォームはまずタブレットに保存され、送信待ちの件数が表示されます。
 
 サーバーに拒否されたフォーム（カード番号の入力ミスなど）は「同期エラー」に入り、班長が修正して再提出します。
 ` },
@@ -303,20 +303,18 @@ Un formulario rechazado por el servidor pasa a *Registros rechazados*, donde un 
       zh: { title: '表单查询与复核', body: `
 **表单** 菜单按分类列出模板、今天填写的数量和 **未复核的异常** 数量；点“填写”打开填写页。
 
-- 分类下的表单列表把模板的每一项显示为一列，可以筛选和导出 Excel；异常的行有标记。
+- 分类下的表单列表可以按日期、模板、填写人和是否异常筛选，并导出 Excel；异常的行有标记。
 - 打开一张表单可以看到各项答案、超限的项目、照片和签名。
 - **复核**：异常表单必须写复核意见。复核后表单不能再修改。
-- 需要审批的表单（如请假单）提交后自动进入 OA 审批，审批状态显示在表单上。
 ` },
       en: { title: 'Finding and reviewing forms', body: `
 The **Forms** menu lists each category with its templates, today's forms and the **flagged forms not yet reviewed**;
 "Fill" opens the fill screen.
 
-- A category's list shows one column per field of its template; filter it and export it to Excel. Flagged rows are
+- A category's list filters by date, template, who filled it and flagged, and exports to Excel. Flagged rows are
   marked.
 - A form shows its answers, the values outside limits, its photos and signature.
 - **Review**: a flagged form needs a review comment. A reviewed form no longer changes.
-- Forms of an approval category (a leave request) go to OA approval when submitted; the form shows where it stands.
 ` },
     },
   },
@@ -327,13 +325,13 @@ The **Forms** menu lists each category with its templates, today's forms and the
 合同就是与客户约定的 **价格表**：客户、业务员、合同号、签订日期、有效期、币种、付款条件，以及每个物料的约定单价和数量。
 
 ## 生效流程
-草稿 → **生效** → 到期（按日期）或 **终止**（须写原因）。大额合同生效前需要销售经理审批（见 [OA 审批](/faq/approvals)）。
+草稿 → **生效** → 到期（按日期）或 **终止**（须写原因，由管理员操作）。
 
 - 生效后客户、币种、开始日期、明细和价格都不能改；可以延长结束日期、改付款条件、备注和附件。**要改价格请新建合同（补充协议）**。
 - 只有草稿可以作废。
 
 ## 与订单的关系
-订单选择合同后，新明细自动带出合同价；不在合同上的物料不能下单；低于合同价的订单确认前需要审批；超出约定数量只提示不拒绝。
+订单选择合同后，新明细自动带出合同价；不在合同上的物料不能下单；低于合同价的单价会标红；超出约定数量只提示不拒绝。
 合同明细显示已下单、已发货、已开账单的数量。
 
 附件（扫描件、PDF）在合同页面上传。
@@ -343,8 +341,7 @@ A contract is the **price list** agreed with a customer: customer, salesperson, 
 currency, payment terms, and per item the agreed price and quantity.
 
 ## From draft to active
-Draft → **Activate** → expired (by its dates) or **terminated** (with a reason). A large contract needs the sales
-manager's approval before it is activated (see [OA approvals](/faq/approvals)).
+Draft → **Activate** → expired (by its dates) or **terminated** (with a reason, by an administrator).
 
 - Once active, its customer, currency, start date, lines and prices are fixed; the end date may move later and the
   payment terms, remark and files change. **A new price is a new contract (a supplement).**
@@ -352,81 +349,10 @@ manager's approval before it is activated (see [OA approvals](/faq/approvals)).
 
 ## Orders against a contract
 An order that names the contract takes the contract's prices on new lines; an item not on the contract is refused; a
-price below the contract needs approval before the order is confirmed; ordering beyond the agreed quantity only warns.
+price below the contract is marked red; ordering beyond the agreed quantity only warns.
 Each line shows what was ordered, delivered and billed against it.
 
 Attach scans and PDFs on the contract's page.
-` },
-    },
-  },
-  {
-    key: 'approvals', screen: '/approvals/list /approvals/edit/:id /approvals/create', sort: 60,
-    texts: {
-      zh: { title: 'OA 审批', body: `
-审批流程按单据类型和条件设定（例如低于合同价的订单、大额订单、大额付款、合同、请假）。
-
-## 发起
-- 订单、合同、付款的页面上有 **审批面板**：显示“无需审批 / 需审批 / 审批中 / 已批准 / 已驳回 / 已修改，需重新提交”。
-- 被拒绝的操作（如确认订单提示需要审批）可以在同一对话框中点 **提交审批**。
-- 一般事务在“新建”中填写流程、标题和内容。
-
-## 审批
-- **待我审批** 标签列出等您决定的申请；待办和消息也会提醒。
-- 打开申请查看提交时的摘要、各步骤和时间线，点 **同意** 或 **驳回**（驳回必须写意见）。
-- 自己提交的申请不能自己审批。
-
-## 注意
-批准的是提交时的单据内容：之后修改了单据，需要重新提交审批。批准后由申请人（或有权限的人）再执行操作，例如确认订单。
-` },
-      en: { title: 'OA approvals', body: `
-Approval flows are set per document kind and condition (an order below the contract price, a large order, a large
-payout, a contract, a leave request).
-
-## Asking
-- Order, contract and payout pages have an **approval panel**: not needed / needed / pending / approved / rejected /
-  changed, submit again.
-- When an action is refused because it needs approval (confirming an order, say), press **Submit for approval** in the
-  same dialog.
-- A general request is made under "New": flow, title and text.
-
-## Deciding
-- The **Waiting for me** tab lists what waits on you; the to-do list and messages tell you too.
-- Open a request to see its summary as submitted, the steps and the timeline; **Approve** or **Reject** (a rejection
-  needs a comment).
-- Nobody approves their own request.
-
-## Good to know
-What is approved is the document as submitted: change it afterwards and it must be submitted again. An approval
-performs nothing by itself: the requester (or anyone allowed) then confirms the order, pays the payout and so on.
-` },
-    },
-  },
-  {
-    key: 'tasks', screen: '/tasks/list /tasks/query /tasks/create /tasks/edit/:id /persontask/edit/:id /persontasklogs/create /persontasklogs/edit/:id', sort: 70,
-    texts: {
-      zh: { title: '销售任务与客户跟进', body: `
-销售经理每月给每位业务员设定三个目标：**订单金额**、**回款** 和 **新客户**。
-
-- **任务查询** 选择任务或日期范围，按业务员列出目标、实际和完成率，可导出 Excel。
-- 实际数都是查看时按单据实时计算的：订单按业务员和订单日期（已确认及之后）、回款按收款日期、新客户按其第一张确认订单。
-- 没有收款权限的角色看不到回款数。
-
-## 跟进记录
-在个人任务中点 **新增跟进**，记录拜访或电话、客户、内容和 **下一步** 及日期。到期（今天或更早）未完成的下一步会出现在 **待办** 中；完成后点“完成”，记录保留。
-` },
-      en: { title: 'Sales targets and follow-ups', body: `
-Each month the sales manager sets every salesperson three targets: **order amount**, **money collected** and **new
-customers**.
-
-- **Task query**: pick a task or a date range to list targets, actuals and ratios per salesperson; export to Excel.
-- Actuals are computed from the documents when you look: orders by salesperson and order date (confirmed and beyond),
-  receipts by their date, a new customer by its first confirmed order.
-- Roles that may not see receipts do not see the collected figure.
-
-## Follow-ups
-On a person's task press **New follow-up** to log a visit or call: the customer, what was said and the **next step**
-with its date. An open next step due today or earlier shows in the **to-do list**; mark it done when done — the log
-stays.
 ` },
     },
   },
