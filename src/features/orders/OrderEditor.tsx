@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { DatesProvider } from '@mantine/dates';
 import { IconArrowLeft, IconClipboard, IconDeviceFloppy, IconHistory, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -19,7 +20,7 @@ import { HistoryDrawer } from '../../resources/form/history/HistoryDrawer';
 import { catalogLang } from '../../resources/form/prepare-save';
 import { OfflineNotice } from '../../ui/data/OfflineNotice';
 import { useCan } from '../../ui/data/use-permissions';
-import { useResourceList, type OfflineView } from '../../ui/data/use-resource';
+import { resourceListOptions, useResourceList, type OfflineView } from '../../ui/data/use-resource';
 import { moneyText } from '../../resources/form/form-values';
 import { contractLinesQuery } from './contract-queries';
 import { leftOnLine } from './generate-plan';
@@ -94,16 +95,28 @@ export function OrderEditor(p: OrderEditorProps) {
     .map(l => [Number(l.item_id), { price: Number(l.price), unit: l.unit }] as const)), [contractId, contractLines.data]);
   const contractPrices = useMemo(() => new Map([...contractLineOf].map(([item, l]) => [item, l.price])), [contractLineOf]);
   const { pickLineItem, changeLine } = d;
+  const qc = useQueryClient();
   const pickItem = useMemo(() => (key: string, row: ItemInfo | null) => {
     pickLineItem(key, row);
-    const agreed = row === null ? undefined : contractLineOf.get(row.id);
-    if (agreed) {
+    if (row === null || contractId === null) return;
+    const apply = (agreed: { price: number; unit?: string | null } | undefined) => {
+      if (!agreed) return;
       changeLine(key, l => {
         const priced = setField(l, 'price', moneyText(agreed.price));
         return agreed.unit ? setField(priced, 'unit', agreed.unit) : priced;
       });
+    };
+    if (contractLines.data) {
+      apply(contractLineOf.get(row.id));
+      return;
     }
-  }, [pickLineItem, changeLine, contractLineOf]);
+    // An item picked while the contract's lines are still loading waits for them, so it never keeps the item's own
+    // price by a race. Offline with no copy of them: the item's price stays, and the server keeps what is typed.
+    void qc.ensureQueryData(resourceListOptions(contractlines, contractLinesQuery(contractId))).then(r => {
+      const line = r.dt.find(l => Number(l.item_id) === row.id);
+      apply(line ? { price: Number(line.price), unit: line.unit == null ? null : String(line.unit) } : undefined);
+    }, () => undefined);
+  }, [pickLineItem, changeLine, contractLineOf, contractLines.data, contractId, qc]);
   const { save, move, busy, conflict, clearConflict, tooMany } = useOrderSave({
     order, draft, editable, setClientErrors: d.setClientErrors, setServerErrors: d.setServerErrors,
     onSaved: p.onSaved, onTransitioned: p.onTransitioned,

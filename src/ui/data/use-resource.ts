@@ -22,12 +22,20 @@ export interface ListHookOptions {
 
 export function useResourceList<R extends ResourceDef>(def: R, q: ListQuery<R>, o: ListHookOptions = {}): UseQueryResult<ListResult<R>> {
   return useQuery({
-    queryKey: queryKeys.list(def.api, q as Record<string, unknown>),
-    queryFn: ({ signal }) => resourceClient(def).list(q, { signal }),
+    ...resourceListOptions(def, q),
     enabled: o.enabled,
     staleTime: o.staleTime,
     placeholderData: o.keepPrevious ? keepPreviousData : undefined,
   });
+}
+
+/** The key and fetch of a list, shared by `useResourceList` and a handler that must wait for the same list
+ * (`queryClient.ensureQueryData`): one cache entry either way. */
+export function resourceListOptions<R extends ResourceDef>(def: R, q: ListQuery<R>) {
+  return {
+    queryKey: queryKeys.list(def.api, q as Record<string, unknown>),
+    queryFn: ({ signal }: { signal: AbortSignal }) => resourceClient(def).list(q, { signal }),
+  };
 }
 
 /** One row; `id` undefined (a malformed route) loads nothing. */
